@@ -1,0 +1,14 @@
+// `npm run bench`: every figure the issues name, as medians. Each game adds its file here.
+import { writeFileSync } from 'node:fs';
+import { figures } from './harness.js';
+
+const suites: Array<[string, () => Promise<{ run: () => void | Promise<void> }>]> = [
+];
+
+const only = process.argv[2];
+for (const [name, load] of suites) {
+  if (only && !name.includes(only)) continue;
+  console.log(`\n== ${name}`);
+  await (await load()).run();
+}
+if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(figures, null, 2));

@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// The `seqref` command: one subcommand a file under src/cli.
+import { InputError } from '../errors.js';
+import { checkCase, readCaseText } from './check/check.js';
+import { runExamples } from './examples.js';
+
+const USAGE = `seqref - a referee for TIC card games and Sequence that sees
+
+Usage:
+  seqref check FILE|-        judge one situation given as a JSON case (contracts section 2)
+  seqref examples [DIR]      judge every bundled example case and print the verdicts
+  seqref --help              this text; "seqref COMMAND --help" for one command
+
+Exit status: 0 when judged (legal or not), 2 on input seqref cannot read.`;
+
+const CHECK_USAGE = `Usage: seqref check FILE|-
+
+Reads one JSON case from FILE (or standard input for "-") and prints one JSON object:
+  { "legal": true|false, "points": number|null, "violations": [ { "rule", "message", "cards" } ], ... }
+
+Case kinds ("game" / "kind"):
+  progression / play           placement legality and the points the play scores
+  sequence-shift / table       table legality
+  sequence-shift / turn        turn legality (opened, variant: standard | simple | open-table)
+  sequence-hunt / claim        one Mono/Duo/Tripo claim and its For Points value
+  sequence-hunt / spot         every set on the face-up grid: "counts" and "sets" (up to "limit")
+
+Exits 0 whenever the case was judged, 2 with one line on standard error when it cannot be read.`;
+
+const EXAMPLES_USAGE = `Usage: seqref examples [DIR]
+
+Judges every *.json case in DIR (default: the bundled examples/cases) and prints one line each.`;
+
+function main(argv: string[]): number {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    console.log(USAGE);
+    return command === undefined ? 2 : 0;
+  }
+  const wantsHelp = rest.includes('--help') || rest.includes('-h');
+  switch (command) {
+    case 'check': {
+      if (wantsHelp) return printed(CHECK_USAGE);
+      if (rest.length !== 1) throw new InputError('check takes exactly one FILE (or - for standard input); see seqref check --help');
+      const source = rest[0]!;
+      const result = checkCase(readCaseText(source), source === '-' ? 'standard input' : source);
+      process.stdout.write(`${JSON.stringify(result)}\n`);
+      return 0;
+    }
+    case 'examples':
+      if (wantsHelp) return printed(EXAMPLES_USAGE);
+      return runExamples(rest[0]);
+    default:
+      throw new InputError(`unknown command "${command}"; see seqref --help`);
+  }
+}
+
+function printed(text: string): number {
+  console.log(text);
+  return 0;
+}
+
+try {
+  process.exitCode = main(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof InputError) {
+    process.stderr.write(`seqref: ${error.message.replace(/\s*\n\s*/g, ' ')}\n`);
+    process.exitCode = 2;
+  } else {
+    throw error;
+  }
+}
