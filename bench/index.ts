@@ -3,6 +3,11 @@ import { writeFileSync } from 'node:fs';
 import { figures } from './harness.js';
 
 const suites: Array<[string, () => Promise<{ run: () => void | Promise<void> }>]> = [
+  ['progression', () => import('./progression.js')],
+  ['sequence-hunt', () => import('./sequence-hunt.js')],
+  ['sequence-shift', () => import('./sequence-shift.js')],
+  ['sequence', () => import('./sequence.js')],
+  ['sequence-stacks', () => import('./sequence-stacks.js')],
 ];
 
 const only = process.argv[2];

@@ -24,6 +24,11 @@ Case kinds ("game" / "kind"):
   sequence-shift / turn        turn legality (opened, variant: standard | simple | open-table)
   sequence-hunt / claim        one Mono/Duo/Tripo claim and its For Points value
   sequence-hunt / spot         every set on the face-up grid: "counts" and "sets" (up to "limit")
+  sequence-stacks / table      piles, discards, chips and hands a game could hold; "winner"
+  sequence-stacks / turn       one player's turn as a list of actions; "winner", "next", "after"
+  sequence / board             the board alone: "sequences", "winner", "counts", "next"; unreachable states
+  sequence / move              one card played by one team on a board (teams, board, team, card, row, col)
+  sequence / series            boards one per turn: each move inferred ("moves") and checked; "winner"
 
 Exits 0 whenever the case was judged, 2 with one line on standard error when it cannot be read.`;
 
