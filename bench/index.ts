@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { figures } from './harness.js';
 
 const suites: Array<[string, () => Promise<{ run: () => void | Promise<void> }>]> = [
+  ['bridge', () => import('./bridge.js')],
   ['progression', () => import('./progression.js')],
   ['sequence-hunt', () => import('./sequence-hunt.js')],
   ['sequence-shift', () => import('./sequence-shift.js')],

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // The `seqref` command: one subcommand a file under src/cli.
 import { InputError } from '../errors.js';
+import { BOARD_USAGE, runBoard } from './board.js';
+import { BOARD_SIM_USAGE, runBoardSim } from './board-sim.js';
 import { checkCase, readCaseText } from './check/check.js';
 import { runExamples } from './examples.js';
 
@@ -9,6 +11,8 @@ const USAGE = `seqref - a referee for TIC card games and Sequence that sees
 Usage:
   seqref check FILE|-        judge one situation given as a JSON case (contracts section 2)
   seqref examples [DIR]      judge every bundled example case and print the verdicts
+  seqref board --port PATH   read an electronic Sequence board (contracts section 5)
+  seqref board-sim --link PATH   play a Sequence board on a pseudo-terminal, for people without one
   seqref --help              this text; "seqref COMMAND --help" for one command
 
 Exit status: 0 when judged (legal or not), 2 on input seqref cannot read.`;
@@ -36,7 +40,7 @@ const EXAMPLES_USAGE = `Usage: seqref examples [DIR]
 
 Judges every *.json case in DIR (default: the bundled examples/cases) and prints one line each.`;
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     console.log(USAGE);
@@ -55,6 +59,12 @@ function main(argv: string[]): number {
     case 'examples':
       if (wantsHelp) return printed(EXAMPLES_USAGE);
       return runExamples(rest[0]);
+    case 'board':
+      if (wantsHelp) return printed(BOARD_USAGE);
+      return runBoard(rest);
+    case 'board-sim':
+      if (wantsHelp) return printed(BOARD_SIM_USAGE);
+      return runBoardSim(rest);
     default:
       throw new InputError(`unknown command "${command}"; see seqref --help`);
   }
@@ -66,7 +76,7 @@ function printed(text: string): number {
 }
 
 try {
-  process.exitCode = main(process.argv.slice(2));
+  process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
   if (error instanceof InputError) {
     process.stderr.write(`seqref: ${error.message.replace(/\s*\n\s*/g, ' ')}\n`);
