@@ -9,6 +9,8 @@ const suites: Array<[string, () => Promise<{ run: () => void | Promise<void> }>]
   ['sequence-shift', () => import('./sequence-shift.js')],
   ['sequence', () => import('./sequence.js')],
   ['sequence-stacks', () => import('./sequence-stacks.js')],
+  ['simulate', () => import('./simulate.js')],
+  ['render', () => import('./render.js')],
 ];
 
 const only = process.argv[2];

@@ -11,6 +11,8 @@ const USAGE = `seqref - a referee for TIC card games and Sequence that sees
 Usage:
   seqref check FILE|-        judge one situation given as a JSON case (contracts section 2)
   seqref examples [DIR]      judge every bundled example case and print the verdicts
+  seqref render --game G --out DIR   photograph tables with their truth (fixtures, contracts section 3)
+  seqref simulate --game G   play seeded random games through the rules engines (records as JSON lines)
   seqref board --port PATH   read an electronic Sequence board (contracts section 5)
   seqref board-sim --link PATH   play a Sequence board on a pseudo-terminal, for people without one
   seqref --help              this text; "seqref COMMAND --help" for one command
@@ -59,12 +61,23 @@ async function main(argv: string[]): Promise<number> {
     case 'examples':
       if (wantsHelp) return printed(EXAMPLES_USAGE);
       return runExamples(rest[0]);
+    case 'simulate': {
+      const { SIMULATE_USAGE, runSimulate } = await import('./simulate.js');
+      if (wantsHelp) return printed(SIMULATE_USAGE);
+      return runSimulate(rest);
+    }
     case 'board':
       if (wantsHelp) return printed(BOARD_USAGE);
       return runBoard(rest);
     case 'board-sim':
       if (wantsHelp) return printed(BOARD_SIM_USAGE);
       return runBoardSim(rest);
+    case 'render': {
+      // Loaded on demand: the canvas and image libraries are heavy for the other commands.
+      const { RENDER_USAGE, runRender } = await import('./render.js');
+      if (wantsHelp) return printed(RENDER_USAGE);
+      return runRender(rest);
+    }
     default:
       throw new InputError(`unknown command "${command}"; see seqref --help`);
   }
