@@ -11,6 +11,7 @@ const suites: Array<[string, () => Promise<{ run: () => void | Promise<void> }>]
   ['sequence-stacks', () => import('./sequence-stacks.js')],
   ['simulate', () => import('./simulate.js')],
   ['render', () => import('./render.js')],
+  ['server', () => import('./server.js')],
 ];
 
 const only = process.argv[2];

@@ -15,6 +15,7 @@ Usage:
   seqref simulate --game G   play seeded random games through the rules engines (records as JSON lines)
   seqref board --port PATH   read an electronic Sequence board (contracts section 5)
   seqref board-sim --link PATH   play a Sequence board on a pseudo-terminal, for people without one
+  seqref serve               the live referee: dashboard, organiser view and camera page (:3000)
   seqref --help              this text; "seqref COMMAND --help" for one command
 
 Exit status: 0 when judged (legal or not), 2 on input seqref cannot read.`;
@@ -72,6 +73,12 @@ async function main(argv: string[]): Promise<number> {
     case 'board-sim':
       if (wantsHelp) return printed(BOARD_SIM_USAGE);
       return runBoardSim(rest);
+    case 'serve': {
+      // Loaded on demand: the server, SQLite and the image libraries are heavy for the other commands.
+      const { SERVE_USAGE, runServe } = await import('./serve.js');
+      if (wantsHelp) return printed(SERVE_USAGE);
+      return runServe(rest);
+    }
     case 'render': {
       // Loaded on demand: the canvas and image libraries are heavy for the other commands.
       const { RENDER_USAGE, runRender } = await import('./render.js');

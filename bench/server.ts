@@ -1,0 +1,112 @@
+// Live referee figures: frame-to-dashboard latency (a camera frame into a table session, through
+// smoothing, the referee, the SQLite log and Socket.IO, until a dashboard client has the new
+// state), and the push latency of 50 simulated tables at 5 updates a second to 200 Socket.IO
+// clients on loopback (goal p99 <= 150 ms). Server and clients share this one process, so the
+// figures include the clients' own work: a pessimistic setting.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { io as connect, type Socket } from 'socket.io-client';
+import { ticDeck } from '../src/cards/tic.js';
+import { startServer } from '../src/server/server.js';
+import { TableSession } from '../src/session/session.js';
+import { EventStore } from '../src/session/store.js';
+import type { TableObservation, TableView } from '../src/session/types.js';
+import { type Figure, figures, formatMs, percentile } from './harness.js';
+
+function record(name: string, values: number[], goal?: string): void {
+  const sorted = [...values].sort((a, b) => a - b);
+  const figure: Figure = { name, medianMs: percentile(sorted, 0.5), p99Ms: percentile(sorted, 0.99), samples: values.length, ...(goal ? { goal } : {}) };
+  figures.push(figure);
+  console.log(`${name.padEnd(64)} median ${formatMs(figure.medianMs)}  p99 ${formatMs(figure.p99Ms)}  (n=${values.length})${goal ? `   goal ${goal}` : ''}`);
+}
+
+const DECK = ticDeck();
+const config = { game: 'progression' as const, players: 2, turnEnds: 'auto' as const };
+
+/** Frame i of a table: a row of cards that grows by one every 3 frames (so every third settles a turn). */
+function observation(i: number): TableObservation {
+  const count = 1 + Math.floor(i / 3);
+  const cards = Array.from({ length: Math.min(count, 60) }, (_, k) => ({ card: DECK[k]!, row: 0, col: k, corners: [[k * 20, 0], [k * 20 + 18, 0], [k * 20 + 18, 26], [k * 20, 26]] as const }));
+  return { tMs: i * 200, cards, busy: false };
+}
+
+const nowMs = (): number => performance.timeOrigin + performance.now();
+
+function connected(url: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(url, { transports: ['websocket'], reconnection: false });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+async function frameToDashboard(dir: string): Promise<void> {
+  const store = new EventStore(join(dir, 'latency.sqlite'));
+  const table = new TableSession({ id: 'bench', config }, store, null);
+  const server = await startServer({ port: 0, token: 'x', tables: [table] });
+  const client = await connected(server.url);
+  await client.emitWithAck('watch', 'bench');
+  const latencies: number[] = [];
+  for (let i = 0; i < 330; i++) {
+    const received = new Promise<number>((resolve) => client.once('state', () => resolve(performance.now())));
+    const start = performance.now();
+    table.observeTable(observation(i), null);
+    const end = await received;
+    if (i >= 30) latencies.push(end - start);
+  }
+  record('frame to dashboard (session + SQLite + Socket.IO), one table', latencies);
+  client.close();
+  await server.close();
+  store.close();
+}
+
+async function fanOut(dir: string): Promise<void> {
+  const TABLES = 50, CLIENTS = 200, RATE = 5, SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 10);
+  const store = new EventStore(join(dir, 'fanout.sqlite'));
+  const tables = Array.from({ length: TABLES }, (_, t) => new TableSession({ id: `t${t}`, config }, store, null));
+  const server = await startServer({ port: 0, token: 'x', tables });
+  const clients: Socket[] = [];
+  for (let c = 0; c < CLIENTS; c++) clients.push(await connected(server.url));
+  await Promise.all(clients.map((client, c) => client.emitWithAck('watch', `t${c % TABLES}`)));
+  const latencies: number[] = [];
+  let measuring = false;
+  for (const client of clients) {
+    client.on('state', (view: TableView) => {
+      if (measuring) latencies.push(nowMs() - view.updatedMs);
+    });
+  }
+  // Each table updates every 200 ms, the tables spread evenly over the period.
+  const frameIndex = new Array<number>(TABLES).fill(0);
+  const timers: NodeJS.Timeout[] = [];
+  tables.forEach((table, t) => {
+    const offset = (t * 1000) / RATE / TABLES;
+    timers.push(
+      setTimeout(() => {
+        timers.push(setInterval(() => table.observeTable(observation(frameIndex[t]!++), null), 1000 / RATE));
+      }, offset),
+    );
+  });
+  await new Promise((r) => setTimeout(r, 1000));
+  measuring = true;
+  await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  measuring = false;
+  for (const timer of timers) clearInterval(timer);
+  record(`push latency, ${TABLES} tables x ${RATE}/s to ${CLIENTS} clients (${SECONDS} s)`, latencies, 'p99 <= 150 ms');
+  const expected = TABLES * RATE * SECONDS * (CLIENTS / TABLES);
+  console.log(`${''.padEnd(64)} ${latencies.length} pushes received of about ${expected} sent`);
+  for (const client of clients) client.close();
+  await server.close();
+  store.close();
+}
+
+export async function run(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'seqref-bench-server-'));
+  try {
+    await frameToDashboard(dir);
+    await fanOut(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,222 @@
+// `seqref serve`: the live referee. Sessions from sources (recorded sessions, images, a webcam, a
+// browser camera page, the serial board), the dashboard on http://localhost:3000, the organiser's
+// view, and every event in an SQLite log so a restart loses nothing.
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { InputError } from '../errors.js';
+import { loadRecogniser } from '../session/recogniser.js';
+import type { RefereeConfig } from '../session/referee.js';
+import { TableSession } from '../session/session.js';
+import { BrowserCameraSource, FfmpegCameraSource, ImageFolderSource } from '../session/sources/cameras.js';
+import { SerialBoardSource } from '../session/sources/board.js';
+import { RecordedBoardSource, RecordedSessionSource } from '../session/sources/recorded.js';
+import type { Recogniser, Source } from '../session/sources/source.js';
+import { EventStore } from '../session/store.js';
+import { isSessionGame, type SessionGame } from '../session/types.js';
+
+export const SERVE_USAGE = `Usage: seqref serve [options]
+
+Runs the live referee: the dashboard at http://localhost:3000, the organiser's view at
+/organiser, the camera page at /capture (a phone can be the camera). With no source named it
+replays the bundled recorded sessions (fixtures/*/*-session*), one table each, and loops them.
+
+Sources (each makes one table; repeat them for more tables):
+  --session DIR       a recorded session (fixture folder: frames, or a Sequence board's serial log)
+  --serial-log FILE   a recorded board log (seqref serial log format)
+  --images DIR        a folder of images, read one every 500 ms
+  --camera DEVICE     a webcam through ffmpeg (e.g. /dev/video0), or "browser" for the /capture page
+  --board PATH        an electronic Sequence board on a serial port (--baud N, default 115200)
+
+Options:
+  --game G            the game of the camera tables (progression, sequence-shift, sequence-hunt,
+                      sequence-stacks; default progression)
+  --players N         players at each camera table (default 2)
+  --turn-ends MODE    auto: each settled change is a turn (default); manual: the dashboard or a
+                      board button ($K) ends a turn
+  --steady N          frames a table must be seen unchanged before it counts (default 3)
+  --truth             recorded sessions: read the fixture's truth even when the recogniser is built
+  --speed X           replay pace of recordings (default 1)
+  --loop              start recordings again (from a reset table) 15 s after they end
+  --port N            HTTP port (default 3000; 0 picks a free one)
+  --host H            address to listen on (default 0.0.0.0, so a phone on the network can connect)
+  --db FILE           the SQLite event log (default .seqref/events.sqlite)
+  --token T           the organiser token (default $SEQREF_TOKEN, else a random one, printed)
+
+Prints "seqref: dashboard at URL" once it listens. Exits 0 on Ctrl-C or SIGTERM.`;
+
+type Flags = Map<string, (string | true)[]>;
+
+const VALUE_FLAGS = new Set(['session', 'serial-log', 'images', 'camera', 'board', 'baud', 'game', 'players', 'turn-ends', 'steady', 'speed', 'port', 'host', 'db', 'token']);
+const BOOL_FLAGS = new Set(['truth', 'loop']);
+const REPEATABLE = new Set(['session', 'serial-log', 'images', 'camera', 'board']);
+
+function parse(args: readonly string[]): Flags {
+  const flags: Flags = new Map();
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const name = arg.replace(/^--/, '');
+    if (!arg.startsWith('--') || !(VALUE_FLAGS.has(name) || BOOL_FLAGS.has(name))) throw new InputError(`serve does not take "${arg}"; see seqref serve --help`);
+    if (flags.has(name) && !REPEATABLE.has(name)) throw new InputError(`${arg} is given twice`);
+    let value: string | true = true;
+    if (VALUE_FLAGS.has(name)) {
+      const v = args[++i];
+      if (v === undefined || v.startsWith('--')) throw new InputError(`${arg} needs a value; see seqref serve --help`);
+      value = v;
+    }
+    flags.set(name, [...(flags.get(name) ?? []), value]);
+  }
+  return flags;
+}
+
+const one = (flags: Flags, name: string): string | undefined => {
+  const v = flags.get(name)?.[0];
+  return typeof v === 'string' ? v : undefined;
+};
+const all = (flags: Flags, name: string): string[] => (flags.get(name) ?? []).filter((v): v is string => typeof v === 'string');
+
+function number(flags: Flags, name: string, fallback: number, min: number, max: number, whole = true): number {
+  const text = one(flags, name);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < min || value > max || (whole && !Number.isInteger(value))) throw new InputError(`--${name} takes a ${whole ? 'whole ' : ''}number from ${min} to ${max}, not "${text}"`);
+  return value;
+}
+
+/** The repository's root (where fixtures/ lives), from src/cli or dist/src/cli. */
+function repoRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    if (existsSync(join(dir, 'fixtures', 'manifest.json'))) return dir;
+    dir = dirname(dir);
+  }
+  return process.cwd();
+}
+
+/** The bundled recorded sessions: one per game, dev split first. */
+export function bundledSessions(root = repoRoot()): string[] {
+  const found = new Map<string, string>();
+  for (const split of ['dev', 'heldout']) {
+    const dir = join(root, 'fixtures', split);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir).sort()) {
+      const match = /^(.*)-session/.exec(name);
+      if (!match || found.has(match[1]!) || !existsSync(join(dir, name, 'fixture.json'))) continue;
+      found.set(match[1]!, join(dir, name));
+    }
+  }
+  return [...found.values()];
+}
+
+interface Planned {
+  readonly id: string;
+  readonly name: string;
+  readonly source: Source;
+  readonly game: SessionGame;
+  readonly recording: boolean;
+  readonly remake?: () => Source;
+}
+
+export async function runServe(args: readonly string[]): Promise<number> {
+  const flags = parse(args);
+  const game = one(flags, 'game') ?? 'progression';
+  if (!isSessionGame(game) || game === 'sequence') throw new InputError(`--game must be progression, sequence-shift, sequence-hunt or sequence-stacks, not "${game}"`);
+  const players = number(flags, 'players', 2, 1, 8);
+  const turnEnds = one(flags, 'turn-ends') ?? 'auto';
+  if (turnEnds !== 'auto' && turnEnds !== 'manual') throw new InputError(`--turn-ends must be auto or manual, not "${turnEnds}"`);
+  const steadyFrames = number(flags, 'steady', 3, 1, 100);
+  const speed = number(flags, 'speed', 1, 0.1, 1000, false);
+  const port = number(flags, 'port', 3000, 0, 65535);
+  const baud = number(flags, 'baud', 115200, 300, 4_000_000);
+  const token = one(flags, 'token') ?? process.env.SEQREF_TOKEN ?? randomBytes(9).toString('base64url');
+  const dbPath = resolve(one(flags, 'db') ?? join('.seqref', 'events.sqlite'));
+
+  const recogniser: Recogniser | null = flags.has('truth') ? null : await loadRecogniser();
+  const planned: Planned[] = [];
+  const ids = new Set<string>();
+  const idFor = (base: string): string => {
+    const clean = base.replace(/[^A-Za-z0-9_.-]+/g, '-').slice(0, 48) || 'table';
+    let id = clean;
+    for (let n = 2; ids.has(id); n++) id = `${clean}-${n}`;
+    ids.add(id);
+    return id;
+  };
+  const demo = !['session', 'serial-log', 'images', 'camera', 'board'].some((f) => flags.has(f));
+  const sessions = demo ? bundledSessions() : all(flags, 'session');
+  for (const dir of sessions) {
+    const make = (): RecordedSessionSource => new RecordedSessionSource({ path: resolve(dir), speed, recogniser });
+    const source = make();
+    const g = source.fixture.game;
+    if (!isSessionGame(g)) throw new InputError(`${dir}: the game "${g}" has no referee`);
+    const split = basename(dirname(resolve(dir)));
+    planned.push({ id: idFor(`${basename(resolve(dir))}${demo ? '' : `-${split}`}`), name: `${g} (${basename(resolve(dir))})`, source, game: g, recording: true, remake: make });
+  }
+  const logs = all(flags, 'serial-log');
+  if (demo && !planned.some((p) => p.game === 'sequence')) {
+    // No recorded Sequence session bundled yet: the recorded board log of fixtures/serial.
+    const log = join(repoRoot(), 'fixtures', 'serial', 'faulty-game.log');
+    if (existsSync(log)) logs.push(log);
+  }
+  for (const log of logs) {
+    const make = (): RecordedBoardSource => new RecordedBoardSource(resolve(log), speed);
+    planned.push({ id: idFor(basename(log).replace(/\.[a-z]+$/, '')), name: `sequence board (${basename(log)})`, source: make(), game: 'sequence', recording: true, remake: make });
+  }
+  for (const dir of all(flags, 'images')) planned.push({ id: idFor(`images-${basename(dir)}`), name: `${game} (images ${basename(dir)})`, source: new ImageFolderSource(resolve(dir), game, recogniser), game, recording: true });
+  const cameras = all(flags, 'camera');
+  if (demo) cameras.push('browser');
+  for (const device of cameras) {
+    const source = device === 'browser' ? new BrowserCameraSource(game, recogniser) : new FfmpegCameraSource(device, game, recogniser);
+    planned.push({ id: idFor(device === 'browser' ? 'camera' : `webcam-${basename(device)}`), name: `${game} (${source.description})`, source, game, recording: false });
+  }
+  for (const path of all(flags, 'board')) planned.push({ id: idFor(`board-${basename(path)}`), name: `sequence board (${path})`, source: new SerialBoardSource(path, baud), game: 'sequence', recording: false });
+  if (planned.length === 0) throw new InputError('no table to referee: name a source (see seqref serve --help)');
+
+  const store = new EventStore(dbPath);
+  const tables = planned.map((p) => {
+    const config: RefereeConfig = { game: p.game, players: p.game === 'sequence' ? 2 : players, turnEnds: p.game === 'sequence' ? 'auto' : (turnEnds as 'auto' | 'manual'), ...(p.game === 'sequence' ? { teams: 2 as const } : {}) };
+    return new TableSession({ id: p.id, name: p.name, config, smoothing: { steadyFrames } }, store, p.source);
+  });
+  const { startServer } = await import('../server/server.js');
+  const server = await startServer({ port, host: one(flags, 'host') ?? '0.0.0.0', token, tables }).catch((error: unknown) => {
+    store.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(code === 'EADDRINUSE' ? `port ${port} is in use (another seqref serve?); choose one with --port` : `cannot listen on port ${port}: ${code ?? String(error)}`);
+  });
+  process.stdout.write(`seqref: dashboard at ${server.url}\n`);
+  process.stdout.write(`seqref: organiser view at ${server.url}/organiser (token ${one(flags, 'token') || process.env.SEQREF_TOKEN ? 'as given' : token})\n`);
+  process.stdout.write(`seqref: camera page at ${server.url}/capture; event log ${dbPath}\n`);
+  process.stdout.write(`seqref: recogniser ${recogniser ? recogniser.name : 'not used (recorded truth for recorded sessions)'}\n`);
+
+  const loop = demo || flags.has('loop');
+  const timers = new Set<NodeJS.Timeout>();
+  tables.forEach((table, i) => {
+    const plan = planned[i]!;
+    table.on('ended', () => {
+      if (!loop || !plan.remake) return;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        void (async () => {
+          await table.replaceSource(plan.remake!(), true);
+          table.command({ kind: 'reset' });
+          await table.start();
+        })();
+      }, 15_000);
+      timers.add(timer);
+    });
+  });
+  for (const table of tables) {
+    table.start().catch((error: unknown) => process.stderr.write(`seqref: table ${table.id}: ${error instanceof Error ? error.message : String(error)}\n`));
+  }
+
+  await new Promise<void>((resolveStop) => {
+    const stop = (): void => resolveStop();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  for (const t of timers) clearTimeout(t);
+  await Promise.all(tables.map((t) => t.stop().catch(() => undefined)));
+  await server.close();
+  store.close();
+  return 0;
+}

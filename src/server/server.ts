@@ -1,0 +1,229 @@
+// The dashboard server: express serves web/, Socket.IO streams each table's view (the server's
+// player view: a viewer gets what the dashboard shows and nothing else) and its camera frames,
+// an organiser's lobby lists every table; organiser actions need the token. Every input from a
+// socket is validated (validate.ts) and answered, never thrown.
+import { timingSafeEqual } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import { Server as IoServer, type Socket } from 'socket.io';
+import { LAYOUT } from '../rules/sequence-board-layout.js';
+import type { TableSession } from '../session/session.js';
+import { BrowserCameraSource } from '../session/sources/cameras.js';
+import type { TableView } from '../session/types.js';
+import { captureFrame, MAX_FRAME_BYTES, organiserAction, tableId } from './validate.js';
+
+export interface ServerOptions {
+  readonly port: number;
+  readonly host?: string;
+  /** Organiser actions must carry it. */
+  readonly token: string;
+  readonly tables: readonly TableSession[];
+  /** The folder of the web pages (default: the repository's web/). */
+  readonly webDir?: string;
+}
+
+/** One line a table for the organiser's view and the table picker. */
+export interface TableSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly game: string;
+  readonly status: string;
+  readonly statusText: string;
+  readonly source: string;
+  readonly sourceKind: string;
+  readonly playerNames: readonly string[];
+  readonly scores: readonly number[];
+  readonly current: number;
+  readonly turns: number;
+  readonly warnings: number;
+  readonly lastWarning: { readonly turn: number; readonly rule: string; readonly message: string } | null;
+  readonly winner: string | null;
+  readonly updatedMs: number;
+}
+
+export function summarise(view: TableView): TableSummary {
+  const last = view.warnings.at(-1);
+  return {
+    id: view.id,
+    name: view.name,
+    game: view.game,
+    status: view.status,
+    statusText: view.statusText,
+    source: view.source,
+    sourceKind: view.sourceKind,
+    playerNames: view.playerNames,
+    scores: view.scores,
+    current: view.current,
+    turns: view.turns.length,
+    warnings: view.warnings.length,
+    lastWarning: last ? { turn: last.turn, rule: last.rule, message: last.message } : null,
+    winner: view.winner,
+    updatedMs: view.updatedMs,
+  };
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly port: number;
+  readonly io: IoServer;
+  readonly http: HttpServer;
+  close(): Promise<void>;
+}
+
+/** web/ beside src/ (from src/server or dist/src/server). */
+export function findWebDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    if (existsSync(join(dir, 'web', 'index.html'))) return join(dir, 'web');
+    dir = dirname(dir);
+  }
+  throw new Error('cannot find the web/ folder of the dashboard');
+}
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+type Ack = (answer: { ok: boolean; error?: string }) => void;
+const ackOf = (value: unknown): Ack => (typeof value === 'function' ? (value as Ack) : () => undefined);
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const tables = new Map(options.tables.map((t) => [t.id, t]));
+  const app = express();
+  app.disable('x-powered-by');
+  const webDir = options.webDir ?? findWebDir();
+  const page = (name: string) => (_req: express.Request, res: express.Response) => res.sendFile(join(webDir, name));
+  app.get('/organiser', page('organiser.html'));
+  app.get('/capture', page('capture.html'));
+  app.get('/table/:id', page('index.html'));
+  app.use(express.static(webDir, { index: 'index.html', maxAge: 0 }));
+  app.get('/api/sequence-layout', (_req, res) => {
+    res.json(LAYOUT);
+  });
+  app.get('/api/tables', (_req, res) => {
+    res.json([...tables.values()].map((t) => summarise(t.view())));
+  });
+  app.get('/api/tables/:id', (req, res) => {
+    const table = tables.get(req.params.id);
+    if (!table) return void res.status(404).json({ error: `no table "${req.params.id}"` });
+    res.json(table.view());
+  });
+  app.get('/api/tables/:id/export', (req, res) => {
+    const table = tables.get(req.params.id);
+    if (!table) return void res.status(404).json({ error: `no table "${req.params.id}"` });
+    res.setHeader('Content-Disposition', `attachment; filename="${table.id}-log.json"`);
+    res.json(table.exportLog());
+  });
+
+  const http = createServer(app);
+  const io = new IoServer(http, { maxHttpBufferSize: MAX_FRAME_BYTES + 64 * 1024, serveClient: true });
+
+  // Each table pushes its latest view at most once per event-loop turn: a burst of frames becomes
+  // one message. The lobby (every client: the table picker and the organiser's view) hears at most
+  // twice a second, from the views the tables last pushed, so 50 busy tables do not flood it.
+  const latest = new Map<string, TableView>();
+  const summaries = (): TableSummary[] => [...tables.values()].map((t) => summarise(latest.get(t.id) ?? t.view()));
+  const pending = new Map<string, TableView>();
+  let flushScheduled = false;
+  const flush = (): void => {
+    flushScheduled = false;
+    for (const [id, view] of pending) io.to(`table:${id}`).emit('state', view);
+    pending.clear();
+  };
+  let lobbyDirty = false;
+  const lobbyTimer = setInterval(() => {
+    if (!lobbyDirty) return;
+    lobbyDirty = false;
+    io.to('lobby').emit('tables', summaries());
+  }, 500);
+  lobbyTimer.unref();
+  const lastFrame = new Map<string, { jpeg: Buffer; width: number; height: number; tMs: number }>();
+  for (const table of tables.values()) {
+    table.on('update', (view) => {
+      latest.set(table.id, view);
+      pending.set(table.id, view);
+      lobbyDirty = true;
+      if (!flushScheduled) {
+        flushScheduled = true;
+        setImmediate(flush);
+      }
+    });
+    table.on('frame', (image) => {
+      const frame = { jpeg: image.jpeg, width: image.width, height: image.height, tMs: image.tMs };
+      lastFrame.set(table.id, frame);
+      io.to(`table:${table.id}`).volatile.emit('frame', { table: table.id, ...frame });
+    });
+  }
+
+  io.on('connection', (socket: Socket) => {
+    const refuse = (event: string, error: string, ack?: Ack): void => {
+      if (ack) ack({ ok: false, error });
+      socket.emit('problem', { event, error });
+    };
+    socket.join('lobby');
+    socket.emit('tables', summaries());
+    socket.on('watch', (payload: unknown, ackRaw?: unknown) => {
+      const ack = ackOf(ackRaw);
+      const id = tableId(payload);
+      if (!id.ok) return refuse('watch', id.error, ack);
+      const table = tables.get(id.value);
+      if (!table) return refuse('watch', `no table "${id.value}"`, ack);
+      for (const room of socket.rooms) if (room.startsWith('table:')) void socket.leave(room);
+      void socket.join(`table:${id.value}`);
+      socket.emit('state', table.view());
+      const frame = lastFrame.get(id.value);
+      if (frame) socket.emit('frame', { table: id.value, ...frame });
+      ack({ ok: true });
+    });
+    socket.on('action', (payload: unknown, ackRaw?: unknown) => {
+      const ack = ackOf(ackRaw);
+      const checked = organiserAction(payload, (id) => tables.get(id)?.view().game ?? null);
+      if (!checked.ok) return refuse('action', checked.error, ack);
+      if (!sameToken(checked.value.token, options.token)) return refuse('action', 'refused: organiser actions need the organiser token', ack);
+      try {
+        tables.get(checked.value.table)!.command(checked.value.action);
+        ack({ ok: true });
+      } catch (error) {
+        refuse('action', `the action failed: ${error instanceof Error ? error.message : String(error)}`, ack);
+      }
+    });
+    socket.on('capture:frame', (payload: unknown, ackRaw?: unknown) => {
+      const ack = ackOf(ackRaw);
+      const checked = captureFrame(payload);
+      if (!checked.ok) return refuse('capture:frame', checked.error, ack);
+      const source = tables.get(checked.value.table)?.currentSource;
+      if (!(source instanceof BrowserCameraSource)) return refuse('capture:frame', `table "${checked.value.table}" does not take a browser camera (start it with --camera browser)`, ack);
+      source.push(checked.value.jpeg).then(
+        (taken) => ack({ ok: true, ...(taken ? {} : { error: 'dropped: the last frame is still being read' }) }),
+        (error: unknown) => refuse('capture:frame', `the frame could not be read: ${error instanceof Error ? error.message : String(error)}`, ack),
+      );
+    });
+    // Anything else a client sends is ignored; a client that throws garbage gets told once.
+    socket.onAny((event: string) => {
+      if (!['watch', 'action', 'capture:frame'].includes(event)) socket.emit('problem', { event: String(event).slice(0, 40), error: 'unknown message' });
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const port = (http.address() as AddressInfo).port;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    io,
+    http,
+    async close() {
+      clearInterval(lobbyTimer);
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}

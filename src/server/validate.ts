@@ -1,0 +1,79 @@
+// Every Socket.IO input checked before it reaches a session: type, size, names. A malformed
+// message is answered with one line saying what is wrong; nothing a browser sends can throw.
+import { isStacksCard } from '../cards/stacks.js';
+import { isTicCard } from '../cards/tic.js';
+import type { SessionGame, SessionInput } from '../session/types.js';
+
+export const MAX_FRAME_BYTES = 3 * 1024 * 1024;
+export const MAX_TOKEN_LENGTH = 200;
+export const MAX_ID_LENGTH = 64;
+
+export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v) && !(v instanceof ArrayBuffer);
+const fail = (error: string): { ok: false; error: string } => ({ ok: false, error });
+
+export function tableId(value: unknown, field = 'table'): Checked<string> {
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_ID_LENGTH || !/^[A-Za-z0-9_.-]+$/.test(value)) return fail(`${field} must be a table id (letters, digits, - _ .; up to ${MAX_ID_LENGTH})`);
+  return { ok: true, value };
+}
+
+export function token(value: unknown): Checked<string> {
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_TOKEN_LENGTH) return fail('token must be a non-empty string');
+  return { ok: true, value };
+}
+
+export type OrganiserAction = Extract<SessionInput, { kind: 'end-turn' | 'correct' | 'undo' | 'reset' }>;
+
+function cell(value: unknown, field: string): Checked<number> {
+  if (typeof value !== 'number' || !Number.isInteger(value) || Math.abs(value) > 1000) return fail(`${field} must be a whole number`);
+  return { ok: true, value };
+}
+
+/** `{ token, table, type: 'end-turn' | 'undo' | 'reset' | 'correct', row?, col?, card? }` */
+export function organiserAction(payload: unknown, gameOf: (table: string) => SessionGame | null): Checked<{ token: string; table: string; action: OrganiserAction }> {
+  if (!isObject(payload)) return fail('an action must be an object { token, table, type }');
+  const t = token(payload.token);
+  if (!t.ok) return t;
+  const id = tableId(payload.table);
+  if (!id.ok) return id;
+  const game = gameOf(id.value);
+  if (!game) return fail(`no table "${id.value}"`);
+  switch (payload.type) {
+    case 'end-turn':
+      return { ok: true, value: { token: t.value, table: id.value, action: { kind: 'end-turn', by: 'dashboard' } } };
+    case 'undo':
+      return { ok: true, value: { token: t.value, table: id.value, action: { kind: 'undo' } } };
+    case 'reset':
+      return { ok: true, value: { token: t.value, table: id.value, action: { kind: 'reset' } } };
+    case 'correct': {
+      const row = cell(payload.row, 'row');
+      if (!row.ok) return row;
+      const col = cell(payload.col, 'col');
+      if (!col.ok) return col;
+      if (typeof payload.card !== 'string' || payload.card.length > 40) return fail('card must be a card name');
+      const card = game === 'sequence' ? payload.card.toUpperCase() : payload.card.toLowerCase().trim();
+      const valid = game === 'sequence' ? /^[.GBR]$/.test(card) : game === 'sequence-stacks' ? isStacksCard(card) : isTicCard(card);
+      if (!valid) return fail(game === 'sequence' ? 'on the board a correction is a chip: . G B or R' : `"${payload.card}" is not a card name (e.g. 3-star-orange)`);
+      return { ok: true, value: { token: t.value, table: id.value, action: { kind: 'correct', row: row.value, col: col.value, card } } };
+    }
+    default:
+      return fail('type must be end-turn, undo, reset or correct');
+  }
+}
+
+/** `{ table, jpeg: binary }` from the capture page. */
+export function captureFrame(payload: unknown): Checked<{ table: string; jpeg: Buffer }> {
+  if (!isObject(payload)) return fail('a frame must be an object { table, jpeg }');
+  const id = tableId(payload.table);
+  if (!id.ok) return id;
+  const raw = payload.jpeg;
+  let jpeg: Buffer;
+  if (Buffer.isBuffer(raw)) jpeg = raw;
+  else if (raw instanceof ArrayBuffer) jpeg = Buffer.from(raw);
+  else if (ArrayBuffer.isView(raw)) jpeg = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+  else return fail('jpeg must be binary (a JPEG image)');
+  if (jpeg.length < 4 || jpeg.length > MAX_FRAME_BYTES) return fail(`a frame must be a JPEG of at most ${MAX_FRAME_BYTES} bytes`);
+  if (jpeg[0] !== 0xff || jpeg[1] !== 0xd8) return fail('the frame is not a JPEG image');
+  return { ok: true, value: { table: id.value, jpeg } };
+}

@@ -1,0 +1,116 @@
+// What flows from the sources to the session and from the session to the dashboard. Plain data
+// only: the session log (store.ts) holds these as JSON, and a replay of the log rebuilds the state.
+import type { Placement } from '../rules/layout.js';
+import type { Violation } from '../rules/violation.js';
+
+export type Corners = readonly (readonly [number, number])[];
+
+/** A card a camera source reports in one frame. */
+export interface SeenCard extends Placement {
+  /** In image pixels, clockwise from the card's top-left (for the dashboard's outlines). */
+  readonly corners?: Corners;
+}
+
+/** One frame's worth of table, after recognition (or, for "recorded truth", from the fixture). */
+export interface TableObservation {
+  readonly tMs: number;
+  readonly cards: readonly SeenCard[];
+  /**
+   * Something moves over the table (a hand, a card in flight, a card the reader could not place):
+   * the frame shows no settled state, whatever cards it holds.
+   */
+  readonly busy: boolean;
+}
+
+/** One view of the electronic Sequence board (from src/bridge). */
+export interface BoardObservation {
+  readonly tMs: number;
+  /** 100 characters, row 0 first. */
+  readonly cells: string;
+  readonly synced: boolean;
+}
+
+export const TABLE_GAMES = ['progression', 'sequence-shift', 'sequence-hunt', 'sequence-stacks'] as const;
+export const SESSION_GAMES = [...TABLE_GAMES, 'sequence'] as const;
+export type SessionGame = (typeof SESSION_GAMES)[number];
+
+export function isSessionGame(name: string): name is SessionGame {
+  return (SESSION_GAMES as readonly string[]).includes(name);
+}
+
+/**
+ * The inputs the referee folds, in log order. Everything else (turns, scores, warnings) is
+ * computed from these, so the log replays to the same state after a restart.
+ */
+export type SessionInput =
+  /** The table settled into this state (the smoother saw it steadily). */
+  | { readonly kind: 'settled-table'; readonly tMs: number; readonly cards: readonly Placement[] }
+  /** The board settled into this state; `resync`: the first state after the bridge lost track. */
+  | { readonly kind: 'settled-board'; readonly tMs: number; readonly cells: string; readonly resync?: boolean }
+  /** The player's turn ends (dashboard button or the board's $K). */
+  | { readonly kind: 'end-turn'; readonly by: 'dashboard' | 'button' | 'auto' }
+  /** The organiser says the card (board: chip) at this cell is `card`. */
+  | { readonly kind: 'correct'; readonly row: number; readonly col: number; readonly card: string }
+  | { readonly kind: 'undo' }
+  | { readonly kind: 'reset' };
+
+export type Warning = Violation & {
+  /** The rulebook sentence the rule comes from, where one says it. */
+  readonly sentence?: string;
+};
+
+export interface JudgedTurn {
+  /** 1, 2, ... */
+  readonly number: number;
+  /** From 0; Sequence: the team's seat (0 green, 1 blue, 2 red). */
+  readonly player: number;
+  readonly tMs: number;
+  readonly added: readonly Placement[];
+  readonly removed: readonly Placement[];
+  readonly moved: readonly { readonly card: string; readonly from: readonly [number, number]; readonly to: readonly [number, number] }[];
+  readonly legal: boolean;
+  readonly points: number;
+  readonly warnings: readonly Warning[];
+  /** One line for a person: "3-square-red at (0,1)". */
+  readonly summary: string;
+}
+
+/** A sequence on the Sequence board, for highlighting. */
+export interface BoardSequence {
+  readonly team: string;
+  readonly cells: readonly (readonly [number, number])[];
+}
+
+/** What the dashboard shows of one table (the server's player view: nothing else leaves it). */
+export interface TableView {
+  readonly id: string;
+  readonly name: string;
+  readonly game: SessionGame;
+  readonly players: number;
+  readonly playerNames: readonly string[];
+  /** Where the observations come from, in words ("recorded truth: fixtures/dev/...", "camera"). */
+  readonly source: string;
+  readonly sourceKind: string;
+  readonly status: 'waiting' | 'live' | 'ended' | 'lost';
+  readonly statusText: string;
+  /** The settled table the referee believes, with the cells of the last turn marked. */
+  readonly table: readonly Placement[];
+  readonly lastTurnCells: readonly (readonly [number, number])[];
+  readonly board: readonly string[] | null;
+  readonly sequences: readonly BoardSequence[];
+  readonly scores: readonly number[];
+  readonly current: number;
+  readonly turns: readonly JudgedTurn[];
+  /** Every warning so far, newest last, each with its turn. */
+  readonly warnings: readonly (Warning & { readonly turn: number; readonly player: number })[];
+  readonly winner: string | null;
+  /** Cards seen in the current frame with outlines (image pixels). */
+  readonly seen: readonly SeenCard[];
+  readonly frameSize: readonly [number, number] | null;
+  readonly busy: boolean;
+  readonly notices: readonly string[];
+  readonly updatedMs: number;
+  /** Changes since the last ended turn (manual turn ends). */
+  readonly pending: number;
+  readonly turnEnds: 'auto' | 'manual';
+}

@@ -1,0 +1,74 @@
+// The camera page with Chromium's fake camera playing fixture frames (a .y4m made here with
+// sharp): frames go over Socket.IO to the server, through the table's browser-camera source and
+// the recogniser, and the dashboard shows them.
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, serve, SKIP_BROWSER, tableSummary, tempDir, waitFor, type Served } from './rig.js';
+
+const W = 640, H = 360;
+
+/** Raw I420 frames behind a YUV4MPEG2 header (BT.601, limited range). */
+async function y4mFrom(images: readonly string[], path: string): Promise<void> {
+  const parts: Buffer[] = [Buffer.from(`YUV4MPEG2 W${W} H${H} F4:1 Ip A1:1 C420jpeg\n`)];
+  for (const image of images) {
+    const rgb = await sharp(image).resize(W, H, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+    const y = Buffer.alloc(W * H), u = Buffer.alloc((W / 2) * (H / 2)), v = Buffer.alloc((W / 2) * (H / 2));
+    for (let i = 0; i < W * H; i++) {
+      const r = rgb[i * 3]!, g = rgb[i * 3 + 1]!, b = rgb[i * 3 + 2]!;
+      y[i] = Math.round(16 + 0.257 * r + 0.504 * g + 0.098 * b);
+    }
+    for (let row = 0; row < H / 2; row++) {
+      for (let col = 0; col < W / 2; col++) {
+        const i = (row * 2 * W + col * 2) * 3;
+        const r = rgb[i]!, g = rgb[i + 1]!, b = rgb[i + 2]!;
+        u[row * (W / 2) + col] = Math.round(128 - 0.148 * r - 0.291 * g + 0.439 * b);
+        v[row * (W / 2) + col] = Math.round(128 + 0.439 * r - 0.368 * g - 0.071 * b);
+      }
+    }
+    parts.push(Buffer.from('FRAME\n'), y, u, v);
+  }
+  writeFileSync(path, Buffer.concat(parts));
+}
+
+const RECOGNISER_BUILT = existsSync(join('dist', 'src', 'vision', 'recognise.js'));
+
+describe.skipIf(SKIP_BROWSER)('capture page with a fake camera', () => {
+  let browser: Browser;
+  let server: Served;
+  const dir = tempDir();
+
+  beforeAll(async () => {
+    const video = join(dir.path, 'table.y4m');
+    const frame = join('fixtures', 'dev', 'progression-session', 'frame-026.jpg');
+    await y4mFrom([frame, frame, frame, frame], video);
+    browser = await launchChromium(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`]);
+    server = await serve(['--camera', 'browser', '--db', join(dir.path, 'events.sqlite'), '--token', 't', '--steady', '2']);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await browser?.close();
+    dir.remove();
+  });
+
+  it('sends camera frames through the server to the dashboard (and to the recogniser when it is built)', async () => {
+    const capture = await browser.newPage();
+    await capture.goto(`${server.url}/capture?table=camera&auto=1`);
+    await waitFor('frames read by the server', async () => /([1-9]\d*) read/.test((await capture.locator('[data-testid=capture-stats]').textContent()) ?? ''));
+    const dashboard = await browser.newPage();
+    await dashboard.goto(`${server.url}/?table=camera`);
+    await dashboard.locator('#frame-img').waitFor({ timeout: 10_000 });
+    expect(await dashboard.locator('#frame-info').textContent()).toContain(`${W}×${H}`);
+    if (RECOGNISER_BUILT) {
+      // The still table settles into the recorded game's final layout read off the camera.
+      await waitFor('cards recognised from the camera', async () => Number(await capture.locator('[data-testid=capture-seen]').getAttribute('data-cards')) > 0, 30_000);
+      expect((await tableSummary(server.url, 'camera'))!.status).toBe('live');
+    } else {
+      expect(await dashboard.locator('[data-testid=status]').getAttribute('title')).toMatch(/no recogniser/);
+    }
+    await capture.close();
+    await dashboard.close();
+  });
+});

@@ -1,0 +1,48 @@
+// A server killed in the middle of a game (SIGKILL: no chance to tidy up) and started again on
+// the same SQLite log resumes the game: the turns before the kill are there once, the recording
+// carries on, and the final scores are those of an uninterrupted game.
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { launchChromium, serve, SKIP_BROWSER, tableSummary, tempDir, waitFor } from './rig.js';
+
+const TABLE = 'progression-session-dev';
+
+describe.skipIf(SKIP_BROWSER)('restart in the middle of a game', () => {
+  const dir = tempDir();
+  afterAll(() => dir.remove());
+
+  it('resumes from the SQLite log with nothing lost', async () => {
+    const db = join(dir.path, 'events.sqlite');
+    const args = ['--session', join('fixtures', 'dev', 'progression-session'), '--speed', '1.5', '--db', db, '--token', 't'];
+    const first = await serve(args);
+    const mid = await waitFor('the first turn', async () => {
+      const t = await tableSummary(first.url, TABLE);
+      return t && t.turns >= 1 ? t : null;
+    });
+    await first.stop('SIGKILL');
+    expect(mid.turns).toBeLessThan(3);
+
+    const second = await serve(args);
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${second.url}/?table=${TABLE}`);
+      // Right after the restart the dashboard already shows what the log holds.
+      await page.locator('[data-testid=turn]').first().waitFor({ timeout: 10_000 });
+      expect(await page.locator('[data-testid=turn]').count()).toBeGreaterThanOrEqual(mid.turns);
+      await page.locator('[data-testid=status]', { hasText: 'ENDED' }).waitFor({ timeout: 20_000 });
+      expect(await page.locator('[data-testid=score-0]').textContent()).toBe('0');
+      expect(await page.locator('[data-testid=score-1]').textContent()).toBe('5');
+      expect(await page.locator('[data-testid=turn]').count()).toBe(3);
+    } finally {
+      await browser.close();
+      await second.stop();
+    }
+    // The log holds each turn exactly once, in order.
+    const log = new Database(db, { readonly: true });
+    const turns = (log.prepare(`SELECT data FROM events WHERE table_id = ? AND type = 'turn' ORDER BY id`).all(TABLE) as { data: string }[]).map((r) => (JSON.parse(r.data) as { number: number }).number);
+    log.close();
+    expect(turns).toEqual([1, 2, 3]);
+  });
+});

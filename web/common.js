@@ -1,0 +1,30 @@
+// Shared by the pages: escaping, card tiles, the table picker.
+export const SHAPES = { circle: '●', crescent: '☾', triangle: '▲', square: '■', star: '★' };
+export const TEAM_COLOURS = ['var(--green)', 'var(--blue)', 'var(--red)'];
+
+export function esc(text) {
+  return String(text ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+}
+
+/** A card as a tile: TIC cards as number, shape glyph and colour; others by name. */
+export function tile(card, classes = '') {
+  const m = /^([1-5])-(circle|crescent|triangle|square|star)-(violet|cyan|yellow|orange|red)$/.exec(card);
+  if (m) {
+    return `<div class="tile ${classes}" title="${esc(card)}" data-card="${esc(card)}"><span class="n c-${m[3]}">${m[1]}</span><span class="s c-${m[3]}">${SHAPES[m[2]]}</span><span class="name">${esc(card)}</span></div>`;
+  }
+  const s = /^(red|blue)-(\d|wild)$/.exec(card);
+  if (s) return `<div class="tile ${classes}" title="${esc(card)}" data-card="${esc(card)}"><span class="n" style="color:${s[1] === 'red' ? '#e0262f' : '#2f6fe0'}">${s[2] === 'wild' ? 'W' : s[2]}</span><span class="name">${esc(card)}</span></div>`;
+  return `<div class="tile ${classes}" title="${esc(card)}" data-card="${esc(card)}"><span class="name" style="position:static;font-size:.8rem">${esc(card)}</span></div>`;
+}
+
+export const GAME_NAMES = { progression: 'Progression', 'sequence-shift': 'Sequence Shift', 'sequence-hunt': 'Sequence Hunt', 'sequence-stacks': 'Sequence Stacks', sequence: 'Sequence' };
+
+export function sourcePill(view) {
+  if (view.sourceKind === 'recorded-truth') return '<span class="pill truth" data-testid="source-kind" title="Cards come from the recording\'s own truth, not from recognition">RECORDED TRUTH</span>';
+  const words = { 'recorded-frames': 'RECORDED FRAMES', 'recorded-board': 'RECORDED BOARD', images: 'IMAGES', webcam: 'WEBCAM', browser: 'BROWSER CAMERA', board: 'LIVE BOARD' };
+  return `<span class="pill" data-testid="source-kind">${esc(words[view.sourceKind] ?? view.sourceKind)}</span>`;
+}
+
+export function statusPill(status, text) {
+  return `<span class="pill ${esc(status)}" data-testid="status" title="${esc(text)}">${esc(status.toUpperCase())}</span>`;
+}
