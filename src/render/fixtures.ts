@@ -8,6 +8,7 @@ import { WHITE_BALANCES, type Distractor, type PhotoConditions } from './conditi
 import { describeConditions } from './describe.js';
 import { progressionExampleStates } from './example-session.js';
 import { FIXTURE_VERSION, writeFixture, type Fixture, type FixtureFrame } from './fixture-io.js';
+import { recordedGameSummary, renderRecordedGames, type RecordedGameSummary } from './recorded-set.js';
 import { renderSession } from './session.js';
 import { hashSeed, TABLE_GAMES, type LayoutStyle, type TableGame } from './scene.js';
 import { planShot, renderShot } from './shot.js';
@@ -92,6 +93,7 @@ export async function renderBundledFixtures(root: string, seed = DEFAULT_FIXTURE
   let fixtures = 0;
   let frames = 0;
   const manifest: Array<{ path: string; game: string; split: string; frames: number; description: string }> = [];
+  const recorded: RecordedGameSummary[] = [];
   for (const { split, perGame } of BUNDLED_SET) {
     const splitDir = join(root, split);
     if (existsSync(splitDir)) rmSync(splitDir, { recursive: true });
@@ -121,8 +123,15 @@ export async function renderBundledFixtures(root: string, seed = DEFAULT_FIXTURE
     fixtures++;
     frames += session.frames.length;
     manifest.push({ path: `${split}/progression-session`, game: 'progression', split, frames: session.frames.length, description: session.description });
+    // Whole simulated games, one a game, filmed (or, for Sequence, logged by the board).
+    for (const game of await renderRecordedGames(root, split, seed, progress)) {
+      fixtures++;
+      frames += game.frames;
+      recorded.push(game);
+      manifest.push({ path: game.path, game: game.game, split, frames: game.frames, description: game.description });
+    }
   }
-  writeFileSync(join(root, 'README.md'), readme(root, seed));
+  writeFileSync(join(root, 'README.md'), readme(root, seed) + recordedGameSummary(recorded));
   writeFileSync(join(root, 'manifest.json'), `${JSON.stringify({ version: 1, seed, command: `seqref render --fixtures --out ${root} --seed ${seed}`, fixtures: manifest }, null, 1)}\n`);
   return { fixtures, frames, bytes: folderBytes(root) };
 }
@@ -145,7 +154,7 @@ gaps (0-10 mm), JPEG quality (60-95), and cycles image size (1280x720, 1920x1080
 vignetting, uneven light, lens distortion, the layout's turn and each card's wobble are drawn at
 random from the frame's seed. \`progression-session\` is a recorded session (a hand-written
 4-state game at 3 frames a second, hands sliding each card in; the last play is deliberately
-illegal) with \`events.json\`.
+illegal) with \`events.json\`; the \`*-game\` folders are whole simulated games (see below).
 
 The truth comes from the renderer's geometry, never from the recogniser. Fields added to the
 contract: per card \`visible\` (share of the face the camera sees), \`hidden: true\` (more than

@@ -21,6 +21,8 @@ export interface SessionState {
   readonly events?: readonly unknown[];
   /** How long the table stays still, seconds (default: the session's holdSeconds). */
   readonly holdSeconds?: number;
+  /** The frame edge the hand reaching in comes from: 0 bottom, 1 top, 2 left, 3 right (default: bottom and top turn about). */
+  readonly side?: number;
 }
 
 /** A board-to-host line (contracts section 4, CR LF optional) and when the board sent it. */
@@ -119,7 +121,7 @@ export function planSession(states: readonly SessionState[], options: SessionOpt
       const added = cards.filter((c) => !beforeKeys.has(keyOf(c)));
       const removed = before.filter((c) => !afterKeys.has(keyOf(c)));
       const turnRandom = seededRandom(hashSeed(`${options.seed}|turn|${i}`));
-      const entry = entryPoint(camera, i, turnRandom);
+      const entry = entryPoint(camera, state.side ?? (i % 2 === 1 ? 0 : 1), turnRandom);
       const look = randomHand(turnRandom, [0, 0], 0, 1, turnRandom() < 0.4);
       // Pair a removed card with an added card of the same name: that card moved across the table.
       const moves: Array<{ from: CardPose | null; to: CardPose | null }> = [];
@@ -164,8 +166,8 @@ export function planSession(states: readonly SessionState[], options: SessionOpt
   return { game: options.game, conditions: still, camera, objects, frames };
 }
 
-/** Where a player's hand comes from: beyond a frame edge, alternating sides turn by turn. */
-function entryPoint(camera: Camera, turn: number, random: Random): { image: Vec2; table: Vec2 } {
+/** Where a player's hand comes from: beyond the given frame edge (0 bottom, 1 top, 2 left, 3 right). */
+function entryPoint(camera: Camera, side: number, random: Random): { image: Vec2; table: Vec2 } {
   const { width: W, height: H } = camera.spec;
   const t = uniform(random, 0.25, 0.75);
   const sides: Vec2[] = [
@@ -174,7 +176,7 @@ function entryPoint(camera: Camera, turn: number, random: Random): { image: Vec2
     [-0.2 * W, H * t],
     [W * 1.2, H * t],
   ];
-  const image = sides[turn % 2 === 1 ? 0 : 1]!;
+  const image = sides[side % 4]!;
   return { image, table: camera.tableAt(image[0], image[1]) };
 }
 
