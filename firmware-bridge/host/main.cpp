@@ -32,7 +32,8 @@ const char* const kUsage =
     "  ready LINK SLAVE | unplugged | plugged SLAVE | powerup SEQ | tx FRAME (--echo-tx)\n"
     "  led ROW COL COLOUR | truth SEQ BOARD | flooded N\n"
     "--sensors - reads the script from standard input and exits when it closes.\n"
-    "--wire-only runs no firmware: only `wire` commands reach the line (recorded logs).\n"
+    "--wire-only runs no firmware: only `wire` commands reach the line (recorded logs); the script\n"
+    "            starts once a program first opens the port, so the reader sees the log from its start.\n"
     "--check FILE validates a sensor script (exit 0, or 2 and the bad line on standard error).\n\n";
 
 struct Options {
@@ -147,14 +148,22 @@ class Host {
     while (!stopRequested && !quit_) {
       const uint64_t now = host::nowMs();
       if (fromStdin) readStdin();
-      runScript(now);
+      // A recording replayed to nobody is lost (a closed port swallows what is sent), and a reader
+      // started a moment after the board would miss its start: replay once someone first listens.
+      if (o_.wireOnly && !heard_) heard_ = wire_.plugged() && wire_.listening();
+      if (o_.wireOnly && !heard_ && stdinClosed_) quit_ = true;
+      if (waitOwed_ && now >= resumeAt_) {
+        // A wait has run out: the board scans the world as the script left it for the whole wait
+        // before the next command changes it. A loop starved on a busy computer would otherwise
+        // run on to the next command first, and a chip or a press held for the wait would never
+        // have been seen (nor be in the `truth` that follows).
+        waitOwed_ = false;
+        tickFirmware();
+      }
+      if (!o_.wireOnly || heard_) runScript(now);
       if (replugAt_ != 0 && now >= replugAt_) replug(now);
       if (poweredOn_) flood(now);
-      wire_.service(now, hal_.rx);  // what the host sent reaches the firmware in this same pass
-      if (poweredOn_ && !o_.wireOnly) {
-        firmware_.tick();
-        wire_.service(host::nowMs(), hal_.rx);  // and its answer goes out without a loop's delay
-      }
+      tickFirmware();
       wait(fromStdin);
     }
     wire_.unplug();
@@ -162,6 +171,14 @@ class Host {
   }
 
  private:
+  void tickFirmware() {
+    wire_.service(host::nowMs(), hal_.rx);  // what the host sent reaches the firmware in this same pass
+    if (poweredOn_ && !o_.wireOnly) {
+      firmware_.tick();
+      wire_.service(host::nowMs(), hal_.rx);  // and its answer goes out without a loop's delay
+    }
+  }
+
   int fail(const std::string& error) {
     fprintf(stderr, "seqboard-host: %s\n", error.c_str());
     return 2;
@@ -212,7 +229,7 @@ class Host {
   }
 
   void runScript(uint64_t now) {
-    while (!script_.empty() && now >= resumeAt_ && !quit_) {
+    while (!script_.empty() && now >= resumeAt_ && !quit_ && !waitOwed_) {
       Command c = script_.front();
       script_.pop_front();
       execute(c, now);
@@ -226,6 +243,7 @@ class Host {
     const std::string& verb = c[0];
     if (verb == "wait") {
       resumeAt_ = now + static_cast<uint64_t>(std::stoll(c[1]));
+      waitOwed_ = true;
     } else if (verb == "chip") {
       hal_.setReading(space(c), host::nominalReading(c[3][0]));
     } else if (verb == "raw") {
@@ -330,6 +348,8 @@ class Host {
   bool poweredOn_ = false;
   bool quit_ = false;
   bool stdinClosed_ = false;
+  bool waitOwed_ = false;  // a wait is running: the board scans once more when it runs out
+  bool heard_ = false;  // --wire-only: a program has opened the port (the replay may start)
   std::string stdinLine_;
   std::string txLine_;
   long floodLeft_ = 0;

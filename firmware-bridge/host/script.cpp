@@ -7,7 +7,7 @@ namespace host {
 
 const char* const kScriptHelp =
     "sensor script, one command a line ('#' starts a comment):\n"
-    "  wait MS                    let MS milliseconds pass\n"
+    "  wait MS                    let MS milliseconds pass; the board scans once more at its end\n"
     "  chip ROW COL STATE         a chip (G, B, R) or none (.) on a space: sets its sensor reading\n"
     "  bounce ROW COL STATE       the same, flickering for about 20 ms first (a chip slid on)\n"
     "  raw ROW COL VALUE          a raw sensor reading 0..1023 (out-of-band and rail values too)\n"

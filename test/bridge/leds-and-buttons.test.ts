@@ -1,6 +1,6 @@
 // LED commands reach the real firmware with right CRCs; buttons and board faults reach the host.
 import { expect, it } from 'vitest';
-import { describeLive, useRigs } from './live-rig.js';
+import { describeLive, printedAfter, useRigs } from './live-rig.js';
 
 describeLive('LEDs, buttons and board faults over a pseudo-terminal', () => {
   const rig = useRigs();
@@ -13,7 +13,7 @@ describeLive('LEDs, buttons and board faults over a pseudo-terminal', () => {
     r.board.send('chip 2 5 G');
     await r.settle();
     const lit = () => r.board.lines.filter((line) => /^led 2 [1-5] G$/.test(line));
-    for (let i = 0; i < 50 && lit().length < 5; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    await r.lines(() => lit().length >= 5);
     expect(lit().sort()).toEqual(['led 2 1 G', 'led 2 2 G', 'led 2 3 G', 'led 2 4 G', 'led 2 5 G']);
   });
 
@@ -22,22 +22,22 @@ describeLive('LEDs, buttons and board faults over a pseudo-terminal', () => {
     const faults: string[] = [];
     r.bridge.on('fault', (code, text) => faults.push(`${code} ${text}`));
     r.board.send('raw 7 7 1023');
-    await r.board.waitForLine((line) => line === 'led 7 7 W');
+    await r.lines((lines) => lines.includes('led 7 7 W'));
     expect(faults).toHaveLength(1);
     expect(faults[0]).toMatch(/^SENSOR 7,7,sensor at a rail 10[0-2]\d$/);
     expect(r.bridge.view().cells[77]).toBe('.');
     r.board.send('chip 7 7 B');
-    await r.board.waitForLine((line) => line === 'led 7 7 .');
+    await r.lines((lines) => printedAfter(lines, 'led 7 7 W', 'led 7 7 .'));
     await r.settle();
   });
 
   it('shows spaces a referee marks as faulty in white, and turns them off when cleared', async () => {
     const r = await rig({ leds: true });
     r.bridge.setFaults([45, 46]);
-    await r.board.waitForLine((line) => line === 'led 4 6 W');
+    await r.lines((lines) => lines.includes('led 4 6 W'));
     expect(r.board.lines).toContain('led 4 5 W');
     r.bridge.setFaults([]);
-    await r.board.waitForLine((line) => line === 'led 4 6 .');
+    await r.lines((lines) => printedAfter(lines, 'led 4 6 W', 'led 4 6 .') && printedAfter(lines, 'led 4 5 W', 'led 4 5 .'));
   });
 
   it('reports a button press once', async () => {

@@ -42,21 +42,43 @@ export function describeLive(name: string, body: () => void): void {
 }
 
 export const FAST_BOARD: Partial<FirmwareHostOptions> = { snapshotMs: 300, debounceMs: 5, seed: 11, echoTx: true };
-export const FAST_BRIDGE: BridgeOptions = { silenceMs: 800, resyncMs: 100 };
+/**
+ * Silence is a board quiet for 10 snapshot periods: a test process starved for a moment on a loaded
+ * machine must not look like a silent board (the silence test sets its own).
+ */
+export const FAST_BRIDGE: BridgeOptions = { silenceMs: 3000, resyncMs: 100 };
+/** Waits are for conditions; this only bounds how long a broken build takes to fail. */
+export const WAIT_MS = 10_000;
 
 export interface TimedView extends BoardView {
   readonly tMs: number;
 }
 
+/** A frame the bridge parsed (duplicates included), in the order it read them. */
+export interface TakenFrame {
+  readonly type: string;
+  readonly seq: number;
+}
+
+/** A frame the firmware wrote (before the fault layer) and the board it held right after it. */
+interface Written {
+  readonly seq: number;
+  readonly cells: string;
+}
+
 export class Rig {
   readonly views: TimedView[] = [];
   readonly frames: string[] = [];
+  readonly taken: TakenFrame[] = [];
   private readonly dir: string;
 
   private constructor(readonly board: FirmwareHost, readonly bridge: BoardBridge, readonly path: string, dir: string) {
     this.dir = dir;
     bridge.on('view', (view, tMs) => this.views.push({ ...view, tMs }));
-    bridge.on('frame', (frame) => this.frames.push(frame.type));
+    bridge.on('frame', (frame) => {
+      this.frames.push(frame.type);
+      this.taken.push({ type: frame.type, seq: frame.seq });
+    });
   }
 
   static async start(board: Partial<FirmwareHostOptions> = {}, bridge: BridgeOptions = {}): Promise<Rig> {
@@ -70,42 +92,97 @@ export class Rig {
     return rig;
   }
 
-  /** Resolves with the bridge's view once it satisfies `test`. */
-  until(test: (view: BoardView) => boolean, timeoutMs = 4000): Promise<BoardView> {
+  /** Resolves with the bridge's view once `test` holds, checked now and after every frame it takes. */
+  until(test: (view: BoardView) => boolean, timeoutMs = WAIT_MS, what = 'the expected view'): Promise<BoardView> {
     return new Promise((resolve, reject) => {
       const check = (): boolean => {
         const view = this.bridge.view();
         if (!test(view)) return false;
         clearTimeout(timer);
         this.bridge.off('view', check);
+        this.bridge.off('frame', check);
         resolve(view);
         return true;
       };
       const timer = setTimeout(() => {
         this.bridge.off('view', check);
-        reject(new Error(`the bridge did not reach the expected view in ${timeoutMs} ms: ${JSON.stringify(this.bridge.view())}`));
+        this.bridge.off('frame', check);
+        reject(new Error(`the bridge did not reach ${what} in ${timeoutMs} ms: ${JSON.stringify(this.bridge.view())}`));
       }, timeoutMs);
-      if (!check()) this.bridge.on('view', check);
+      if (!check()) {
+        this.bridge.on('view', check);
+        // Conditions on the frames taken (or the bridge's stats) change without a new view.
+        this.bridge.on('frame', check);
+      }
     });
   }
 
   /**
-   * Lets every command sent so far run, then waits until the bridge shows the firmware's own board,
-   * synced: nothing lost once resynced. Returns that truth.
+   * Resolves once the firmware's printed lines, all of them, satisfy `test` (checked now and after
+   * each new line). Ask about the whole record ("a second powerup", "an `led 7 7 .` after the
+   * `led 7 7 W`"), never "the next line that ...": this process reads the firmware's output and
+   * the board's port on two channels with no order between them, so a line printed before an
+   * action can still be unread after it (a board's first `powerup` read after the rig is synced),
+   * and a line printed after it can be read before the test starts to wait for it.
    */
-  async settle(timeoutMs = 4000): Promise<Truth> {
+  lines(test: (lines: readonly string[]) => boolean, timeoutMs = WAIT_MS): Promise<void> {
+    const lines = this.board.lines;
+    if (test(lines)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        off();
+        reject(new Error(`the board firmware's lines did not get there within ${timeoutMs} ms; its last lines: ${lines.slice(-3).join(' | ')}`));
+      }, timeoutMs);
+      const off = this.board.onLine(() => {
+        if (!test(lines)) return;
+        clearTimeout(timer);
+        off();
+        resolve();
+      });
+    });
+  }
+
+  /**
+   * Lets every command sent so far run, then waits until the bridge has read everything the
+   * firmware wrote up to then and shows the firmware's own board, synced: nothing lost once
+   * resynced. Returns that truth.
+   *
+   * "Read everything" is known when the bridge takes a frame written after the truth: the line is
+   * one ordered stream, so every byte before it (a duplicate, a frame cut into pieces, a button)
+   * has been through the parser by then, and the bridge's stats are final for what came before.
+   */
+  async settle(timeoutMs = WAIT_MS): Promise<Truth> {
+    const from = this.taken.length;
     this.board.send('wait 30');
     const truth = await this.board.truth();
-    await this.until((view) => view.synced && view.cells === truth.cells, timeoutMs);
+    this.board.send('snapshot');  // a frame after the truth, so as not to wait for the periodic one
+    const after = (seq: number): boolean => {
+      const ahead = (seq - truth.seq) & 0xffff;
+      return ahead > 0 && ahead < 0x8000;
+    };
+    await this.until(
+      (view) => view.synced && view.cells === truth.cells && this.taken.slice(from).some((frame) => after(frame.seq)),
+      timeoutMs,
+      `the firmware's board (truth at seq ${truth.seq}) after a later frame`,
+    );
     return truth;
   }
 
   /**
    * Nothing invented: every synced view the bridge showed is the board the firmware really held
-   * after the frame with that seq (rebuilt from every frame it wrote, before the fault layer).
+   * right after the frame with that seq (rebuilt from every frame it wrote, before the fault
+   * layer), and the views came in the order the firmware wrote those frames, so a stale board
+   * cannot pass for a later frame whose seq happens to repeat (a board starts its count anywhere
+   * after a power cycle).
    */
-  expectNothingInvented(): void {
-    const held = new Map<number, Set<string>>();
+  async expectNothingInvented(): Promise<void> {
+    const views = this.views.filter((view) => view.synced);
+    // The bridge reads the pseudo-terminal; the test reads the firmware's echo on a pipe. This
+    // process may read a frame from the first before its echo from the second. The firmware wrote
+    // every frame the bridge has taken before it prints this truth line, so the echo is complete
+    // for these views once that line is in.
+    await this.board.truth();
+    const written: Written[] = [];
     let cells = '.'.repeat(100);
     for (const line of this.board.lines) {
       if (!line.startsWith('tx $')) continue;
@@ -116,14 +193,16 @@ export class Rig {
         const i = frame.row * COLS + frame.col;
         cells = cells.slice(0, i) + frame.state + cells.slice(i + 1);
       }
-      if (!held.has(frame.seq)) held.set(frame.seq, new Set());
-      held.get(frame.seq)!.add(cells);
+      written.push({ seq: frame.seq, cells });
     }
-    const synced = this.views.filter((view) => view.synced);
-    expect(synced.length).toBeGreaterThan(0);
-    for (const view of synced) {
+    expect(views.length).toBeGreaterThan(0);
+    let at = 0;
+    for (const view of views) {
       expect(view.seq).not.toBeNull();
-      expect(held.get(view.seq!)?.has(view.cells), `synced view at seq ${view.seq} is not a board the firmware held`).toBe(true);
+      const found = written.findIndex((frame, i) => i >= at && frame.seq === view.seq && frame.cells === view.cells);
+      const heldEarlier = found < 0 && written.some((frame, i) => i < at && frame.seq === view.seq && frame.cells === view.cells);
+      expect(found, `synced view at seq ${view.seq} (t ${view.tMs.toFixed(0)} ms) is not a board the firmware held${heldEarlier ? ' at that point: it is older than a view shown before it' : ''}`).toBeGreaterThanOrEqual(0);
+      at = found;
     }
   }
 
@@ -145,6 +224,17 @@ export function useRigs(): (board?: Partial<FirmwareHostOptions>, bridge?: Bridg
     rigs.push(rig);
     return rig;
   };
+}
+
+/** How many of the firmware's lines start with `prefix`. */
+export function printed(lines: readonly string[], prefix: string): number {
+  return lines.filter((line) => line.startsWith(prefix)).length;
+}
+
+/** Whether the firmware printed the line `then` after the (first) line `first`. */
+export function printedAfter(lines: readonly string[], first: string, then: string): boolean {
+  const at = lines.indexOf(first);
+  return at >= 0 && lines.indexOf(then, at + 1) > at;
 }
 
 /** The board as 100 characters from chips named "r,c,X". */

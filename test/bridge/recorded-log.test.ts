@@ -8,7 +8,7 @@ import { type BoardView } from '../../src/bridge/board-model.js';
 import { BoardBridge } from '../../src/bridge/bridge.js';
 import { LogLink } from '../../src/bridge/link.js';
 import { readSerialLog, SerialLogWriter } from '../../src/bridge/serial-log.js';
-import { describeLive, useRigs } from './live-rig.js';
+import { describeLive, printed, useRigs } from './live-rig.js';
 
 describeLive('recorded serial logs', () => {
   const rig = useRigs();
@@ -20,7 +20,7 @@ describeLive('recorded serial logs', () => {
     r.board.send('chip 1 1 G', 'wait 20', 'fault crc', 'chip 1 2 B', 'wait 20', 'fault garbage 50', 'chip 1 3 R', 'wait 20', 'fault drop', 'chip 1 4 G', 'wait 20', 'chip 1 5 B');
     await r.settle();
     r.board.send('unplug 100', 'wait 20', 'chip 6 6 G');
-    await r.board.waitForLine((line) => line.startsWith('plugged'));
+    await r.lines((lines) => printed(lines, 'plugged ') === 1);
     await r.settle();
     await r.bridge.stop();
     const live = r.views.map(({ cells, synced }) => ({ cells, synced }));

@@ -24,11 +24,12 @@ export class SeqrefProcess {
       this.stderr += text;
       for (const wake of [...this.waiters]) wake();
     });
-    this.exited = new Promise((resolve) => this.child.on('exit', (code) => resolve(code)));
+    // 'close', not 'exit': the exit status can come before the last output has been read.
+    this.exited = new Promise((resolve) => this.child.on('close', (code) => resolve(code)));
   }
 
   /** Resolves once `test` holds (checked after each output), rejects after timeoutMs. */
-  until(test: () => boolean, timeoutMs = 8000): Promise<void> {
+  until(test: () => boolean, timeoutMs = 10_000): Promise<void> {
     return new Promise((resolve, reject) => {
       const check = (): void => {
         if (!test()) return;
