@@ -13,6 +13,7 @@ Usage:
   seqref examples [DIR]      judge every bundled example case and print the verdicts
   seqref render --game G --out DIR   photograph tables with their truth (fixtures, contracts section 3)
   seqref simulate --game G   play seeded random games through the rules engines (records as JSON lines)
+  seqref calibrate --image FILE   the table's plane and light from the corner markers (calibration/)
   seqref board --port PATH   read an electronic Sequence board (contracts section 5)
   seqref board-sim --link PATH   play a Sequence board on a pseudo-terminal, for people without one
   seqref serve               the live referee: dashboard, organiser view and camera page (:3000)
@@ -84,6 +85,12 @@ async function main(argv: string[]): Promise<number> {
       const { RENDER_USAGE, runRender } = await import('./render.js');
       if (wantsHelp) return printed(RENDER_USAGE);
       return runRender(rest);
+    }
+    case 'calibrate': {
+      // Loaded on demand: OpenCV and the image libraries are heavy for the other commands.
+      const { CALIBRATE_USAGE, runCalibrate } = await import('./calibrate.js');
+      if (wantsHelp) return printed(CALIBRATE_USAGE);
+      return runCalibrate(rest);
     }
     default:
       throw new InputError(`unknown command "${command}"; see seqref --help`);

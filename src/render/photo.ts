@@ -11,7 +11,7 @@ import { drawBack, drawFace, roundedRect } from './card-face.js';
 import { frameCamera, type PhotoConditions } from './conditions.js';
 import { STANDARD_DECK, type DeckProfile } from './deck-profile.js';
 import { drawHand, randomHand, type HandSpec } from './hands.js';
-import { pick, solidCorners, solidToTable, uniform, type CardPose, type ObjectPose, type Scene, type Solid } from './scene.js';
+import { pick, solidCorners, solidToTable, uniform, type CardPose, type ObjectPose, type Scene, type Solid, type TableMarker } from './scene.js';
 import { truthCards, type OccluderMask, type TruthCard } from './truth.js';
 
 export interface FrameRequest {
@@ -130,6 +130,22 @@ function drawPhone(ctx: SKRSContext2D, phone: ObjectPose): void {
   ctx.fill();
 }
 
+/** A calibration marker: white paper, then its black cells. */
+function drawTableMarker(ctx: SKRSContext2D, marker: TableMarker): void {
+  const { sizeMm: s, marginMm: m, cells } = marker;
+  const cell = s / cells.length;
+  ctx.save();
+  ctx.translate(marker.x, marker.y);
+  ctx.rotate((marker.angleDeg * Math.PI) / 180);
+  ctx.fillStyle = '#FFFFFF';
+  ctx.fillRect(-s / 2 - m, -s / 2 - m, s + 2 * m, s + 2 * m);
+  ctx.fillStyle = '#000000';
+  cells.forEach((row, y) => row.forEach((black, x) => {
+    if (black) ctx.fillRect(-s / 2 + x * cell - 0.01, -s / 2 + y * cell - 0.01, cell + 0.02, cell + 0.02);
+  }));
+  ctx.restore();
+}
+
 function shadeHex(colour: string, k: number): string {
   const c = [1, 3, 5].map((i) => Math.max(0, Math.min(255, Math.round(parseInt(colour.slice(i, i + 2), 16) * k))));
   return `rgb(${c[0]},${c[1]},${c[2]})`;
@@ -151,6 +167,7 @@ function drawTable(scene: Scene, camera: Camera, c: PhotoConditions, profile: De
   pattern.setTransform({ a: k * Math.cos(a), b: k * Math.sin(a), c: -k * Math.sin(a), d: k * Math.cos(a), e: 0, f: 0 });
   ctx.fillStyle = pattern;
   ctx.fillRect(x0, y0, frame.w, frame.h);
+  for (const marker of scene.markers ?? []) drawTableMarker(ctx, marker);
   // Cards and clutter, bottom first, each over its own soft shadow.
   const solids: Solid[] = [...scene.cards, ...scene.objects].sort((p, q) => p.z - q.z);
   for (const solid of solids) {

@@ -60,6 +60,22 @@ export interface Scene {
   readonly game: TableGame;
   readonly cards: readonly CardPose[];
   readonly objects: readonly ObjectPose[];
+  /** Calibration markers lying flat on the table, under everything else (none unless asked for). */
+  readonly markers?: readonly TableMarker[];
+}
+
+/** A printed square marker on its white paper (src/calibration): `cells` row by row, true = black, its border included. */
+export interface TableMarker {
+  readonly id: number;
+  /** Centre on the table, mm. */
+  readonly x: number;
+  readonly y: number;
+  readonly angleDeg: number;
+  /** Side of the black square, mm. */
+  readonly sizeMm: number;
+  /** White paper round it, mm. */
+  readonly marginMm: number;
+  readonly cells: readonly (readonly boolean[])[];
 }
 
 /** How a grid lies on the table: spacing, the whole layout's turn and each card's wobble. */

@@ -6,7 +6,7 @@ import { randomConditions, type PhotoConditions } from './conditions.js';
 import { STANDARD_DECK, type DeckProfile } from './deck-profile.js';
 import type { HandSpec } from './hands.js';
 import { cameraFor, chooseHands, renderFrame, type RenderedFrame } from './photo.js';
-import { placeCards, placeObjects, randomLayoutStyle, randomTable, type LayoutStyle, type Scene, type TableGame, type TableObjectKind, type TablePlacement } from './scene.js';
+import { placeCards, placeObjects, randomLayoutStyle, randomTable, type CardPose, type LayoutStyle, type Scene, type Solid, type TableGame, type TableMarker, type TableObjectKind, type TablePlacement } from './scene.js';
 
 export interface ShotOptions {
   /** The table to photograph; a plausible one for the game when absent. */
@@ -14,6 +14,8 @@ export interface ShotOptions {
   readonly conditions?: Partial<PhotoConditions>;
   readonly style?: Partial<LayoutStyle>;
   readonly profile?: DeckProfile;
+  /** Calibration markers to lay on the table, placed from the cards' poses (src/calibration); the camera frames them too. None by default. */
+  readonly markers?: (cards: readonly CardPose[]) => readonly TableMarker[];
 }
 
 export interface Shot {
@@ -39,10 +41,17 @@ export function planShot(game: TableGame, seed: number, options: ShotOptions = {
   const cards = placeCards(game, placements, style, seed, profile);
   const objectKinds = conditions.distractors.filter((d): d is TableObjectKind => OBJECT_KINDS.includes(d));
   const objects = placeObjects(objectKinds, cards, random, profile);
-  const scene: Scene = { game, cards, objects };
-  const camera = cameraFor(cards, conditions);
+  const markers = options.markers?.(cards);
+  const scene: Scene = markers ? { game, cards, objects, markers } : { game, cards, objects };
+  const camera = markers ? cameraFor([...cards, ...markers.map(markerSolid)], conditions) : cameraFor(cards, conditions);
   const hands = chooseHands(scene, camera, conditions, random);
   return { game, seed, placements, style, conditions, scene, camera, hands, profile };
+}
+
+/** A marker's paper as a flat solid, for framing the camera on it. */
+function markerSolid(marker: TableMarker): Solid {
+  const side = marker.sizeMm + 2 * marker.marginMm;
+  return { kind: 'card', x: marker.x, y: marker.y, angleDeg: marker.angleDeg, w: side, h: side, z: -1, lift: 0 };
 }
 
 export function renderShot(shot: Shot, options: { keepRgb?: boolean } = {}): Promise<RenderedFrame> {
