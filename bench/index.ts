@@ -11,12 +11,14 @@ const suites: Array<[string, () => Promise<{ run: () => void | Promise<void> }>]
   ['sequence-stacks', () => import('./sequence-stacks.js')],
   ['simulate', () => import('./simulate.js')],
   ['render', () => import('./render.js')],
+  ['vision-read', () => import('./vision-read.js')],
   ['server', () => import('./server.js')],
 ];
 
-const only = process.argv[2];
+// `npm run bench -- progression sequence` runs only the suites named.
+const only = new Set(process.argv.slice(2));
 for (const [name, load] of suites) {
-  if (only && !name.includes(only)) continue;
+  if (only.size > 0 && !only.has(name)) continue;
   console.log(`\n== ${name}`);
   await (await load()).run();
 }
