@@ -12,6 +12,7 @@ const suites: Array<[string, () => Promise<{ run: () => void | Promise<void> }>]
   ['simulate', () => import('./simulate.js')],
   ['render', () => import('./render.js')],
   ['vision-read', () => import('./vision-read.js')],
+  ['vision', () => import('./vision.js')],
   ['server', () => import('./server.js')],
 ];
 

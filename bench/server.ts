@@ -3,7 +3,7 @@
 // state), and the push latency of 50 simulated tables at 5 updates a second to 200 Socket.IO
 // clients on loopback (goal p99 <= 150 ms). Server and clients share this one process, so the
 // figures include the clients' own work: a pessimistic setting.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -13,7 +13,12 @@ import { startServer } from '../src/server/server.js';
 import { TableSession } from '../src/session/session.js';
 import { EventStore } from '../src/session/store.js';
 import type { TableObservation, TableView } from '../src/session/types.js';
-import { type Figure, figures, formatMs, percentile } from './harness.js';
+import { readFixture } from '../src/render/fixture-io.js';
+import { apply, initialState, judge, type RefereeState } from '../src/session/referee.js';
+import { Smoother } from '../src/session/smoothing.js';
+import { truthObservation } from '../src/session/sources/recorded.js';
+import type { SessionGame } from '../src/session/types.js';
+import { type Figure, figures, formatMs, measure, percentile } from './harness.js';
 
 function record(name: string, values: number[], goal?: string): void {
   const sorted = [...values].sort((a, b) => a - b);
@@ -101,7 +106,31 @@ async function fanOut(dir: string): Promise<void> {
   store.close();
 }
 
+/**
+ * The referee judges a table again from its inputs on every settled change (so a correction or an
+ * undo re-judges everything after it): the cost of that at the end of each recorded dev game.
+ */
+function judgeWholeGames(): void {
+  for (const game of ['progression', 'sequence-shift', 'sequence-hunt', 'sequence-stacks'] as const satisfies readonly SessionGame[]) {
+    const fixture = readFixture(join('fixtures', 'dev', `${game}-game`), { checkImages: false });
+    const smoother = new Smoother({ steadyFrames: 3 });
+    let state: RefereeState = initialState({ game, players: 2, turnEnds: 'auto' });
+    for (const frame of fixture.frames) {
+      const settled = smoother.push(truthObservation(frame));
+      if (settled) state = apply(state, { kind: 'settled-table', tMs: frame.t_ms, cards: settled });
+    }
+    measure(`referee: judge the whole dev ${game} game (${state.after.length} settled tables)`, () => state, judge, { samples: 200 });
+  }
+  // Sequence: the board's 100-odd moves, the longest game bundled.
+  const events = JSON.parse(readFileSync(join('fixtures', 'dev', 'sequence-game', 'events.json'), 'utf8')) as { events: { t_ms: number; events: { kind: string; board?: string[] }[] }[] };
+  let state: RefereeState = initialState({ game: 'sequence', players: 2, turnEnds: 'auto', teams: 2 });
+  state = apply(state, { kind: 'settled-board', tMs: 0, cells: '.'.repeat(100) });
+  for (const s of events.events) for (const e of s.events) if (e.board) state = apply(state, { kind: 'settled-board', tMs: s.t_ms, cells: e.board.join('') });
+  measure(`referee: judge the whole dev Sequence game (${state.boards.length} boards)`, () => state, judge, { samples: 50 });
+}
+
 export async function run(): Promise<void> {
+  judgeWholeGames();
   const dir = mkdtempSync(join(tmpdir(), 'seqref-bench-server-'));
   try {
     await frameToDashboard(dir);

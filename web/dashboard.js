@@ -83,15 +83,18 @@ function render() {
 }
 
 function renderScores(v) {
-  const unit = v.game === 'sequence' ? 'sequences' : 'points';
+  const unit = v.scoreUnit || (v.game === 'sequence' ? 'sequences' : 'points');
   $('scores').innerHTML = v.playerNames
     .map((name, i) => {
       const dot = v.game === 'sequence' ? `<span class="dot" style="background:${TEAM_COLOURS[i]}"></span>` : '';
       const turn = i === v.current && v.status !== 'ended' ? '<small>to play</small>' : '';
-      return `<div class="score ${i === v.current ? 'current' : ''}" data-testid="player-${i}"><div class="who">${dot}${esc(name)} ${turn}</div><div class="pts" data-testid="score-${i}" title="${unit}">${v.scores[i] ?? 0}</div></div>`;
+      const note = v.scoreNotes?.[i] ? `<div class="note">${esc(v.scoreNotes[i])}</div>` : '';
+      return `<div class="score ${i === v.current ? 'current' : ''}" data-testid="player-${i}"><div class="who">${dot}${esc(name)} ${turn}</div><div class="right"><div class="pts" data-testid="score-${i}" title="${esc(unit)}">${v.scores[i] ?? 0}</div><div class="unit">${esc(unit)}</div>${note}</div></div>`;
     })
     .join('');
-  $('turn-count').textContent = `${v.turns.length} turn${v.turns.length === 1 ? '' : 's'}`;
+  const played = v.turns.length ? v.turns[v.turns.length - 1].number : 0;
+  $('turn-count').textContent = `${played} turn${played === 1 ? '' : 's'}`;
+  $('info').innerHTML = (v.info ?? []).map((line) => `<div>${esc(line)}</div>`).join('');
 }
 
 function renderWarnings(v) {
@@ -103,8 +106,8 @@ function renderWarnings(v) {
   $('warnings').innerHTML = [...v.warnings]
     .reverse()
     .map(
-      (w) => `<div class="warning" data-testid="warning" data-rule="${esc(w.rule)}">
-        <div class="head"><span>TURN ${w.turn} · ${esc(v.playerNames[w.player] ?? '')}</span><span>${esc(w.rule)}</span></div>
+      (w) => `<div class="warning ${w.withdrawn ? 'withdrawn' : ''}" data-testid="warning" data-rule="${esc(w.rule)}">
+        <div class="head"><span>TURN ${w.turn} · ${esc(v.playerNames[w.player] ?? '')}${w.withdrawn ? ' · TAKEN BACK' : ''}</span><span>${esc(w.rule)}</span></div>
         <div class="msg">${esc(w.message)}</div>
         ${w.sentence ? `<div class="rule">Rule: “${esc(w.sentence)}”</div>` : ''}
       </div>`,
@@ -112,11 +115,22 @@ function renderWarnings(v) {
     .join('');
 }
 
+function turnPoints(v, t) {
+  if (v.game === 'sequence') return '';
+  if (v.game === 'sequence-hunt') return t.kind === 'claim' && t.legal ? `+${t.points} pts` : '';
+  if (v.game === 'sequence-stacks') return t.points ? `+${t.points} chip` : '';
+  if (v.game === 'sequence-shift') return t.legal && t.points ? `${t.points} card${t.points === 1 ? '' : 's'}` : '';
+  return `+${t.points}`;
+}
+
 function renderTurns(v) {
   $('turns').innerHTML = [...v.turns]
     .reverse()
     .slice(0, 60)
-    .map((t) => `<div class="turn ${t.legal ? '' : 'illegal'}" data-testid="turn"><span class="no">#${t.number}</span><span>${esc(v.playerNames[t.player] ?? '')}: ${esc(t.summary)}</span><span class="pts">${v.game === 'sequence' ? '' : `+${t.points}`}</span></div>`)
+    .map((t) => {
+      const tag = t.withdrawn ? '<span class="tag">taken back</span>' : t.kind === 'claim' ? '<span class="tag claim">claim</span>' : '';
+      return `<div class="turn ${t.legal ? '' : 'illegal'} ${t.withdrawn ? 'withdrawn' : ''}" data-testid="turn"><span class="no">#${t.number}</span><span>${esc(v.playerNames[t.player] ?? '')}: ${esc(t.summary)} ${tag}</span><span class="pts">${esc(turnPoints(v, t))}</span></div>`;
+    })
     .join('') || '<div class="none">No turn yet.</div>';
   $('notices').textContent = v.notices.slice(-3).join(' · ');
 }
@@ -124,12 +138,13 @@ function renderTurns(v) {
 function warnedCells(v) {
   const last = v.turns.at(-1);
   const cells = new Set();
-  if (last && !last.legal) for (const p of last.added) cells.add(`${p.row},${p.col}`);
+  if (last && !last.legal && !last.withdrawn) for (const p of last.added) cells.add(`${p.row},${p.col}`);
   return cells;
 }
 
 function renderLayout(v) {
   $('view-title').textContent = 'Camera';
+  if (v.game === 'sequence-stacks') return renderStacks(v);
   const cards = v.table;
   if (!cards.length) {
     $('layout').innerHTML = '<div class="none">The table is empty.</div>';
@@ -152,6 +167,46 @@ function renderLayout(v) {
   $('layout').innerHTML = html;
 }
 
+// The Stacks table as the referee keeps it: each space with its top card and the pile's height.
+const STACKS_SPACES = [
+  { cell: '-1,0', label: (v) => discardLabel(v, 3) }, { cell: '-1,1' }, { cell: '-1,2', label: () => 'used specials' }, { cell: '-1,3' }, { cell: '-1,4', label: (v) => discardLabel(v, 1) },
+  { cell: '0,0', label: () => 'red-a' }, { cell: '0,1', label: () => 'red-b' }, { cell: '0,2', label: () => 'draw pile' }, { cell: '0,3', label: () => 'blue-a' }, { cell: '0,4', label: () => 'blue-b' },
+  { cell: '1,0', label: (v) => discardLabel(v, 0) }, { cell: '1,1' }, { cell: '1,2' }, { cell: '1,3' }, { cell: '1,4', label: (v) => discardLabel(v, 2) },
+];
+
+function discardLabel(v, slot) {
+  const owners = v.playerNames.filter((_, p) => p % 4 === slot);
+  return owners.length ? `${owners.join(', ')} discards` : null;
+}
+
+function renderStacks(v) {
+  const piles = new Map();
+  for (const c of v.table) {
+    const key = `${c.row},${c.col}`;
+    piles.set(key, [...(piles.get(key) ?? []), c.card]);
+  }
+  const last = new Set(v.lastTurnCells.map(([r, c]) => `${r},${c}`));
+  const warned = warnedCells(v);
+  const stray = v.table.filter((c) => !STACKS_SPACES.some((s) => s.cell === `${c.row},${c.col}` && s.label));
+  let html = '';
+  for (const space of STACKS_SPACES) {
+    const label = space.label ? space.label(v) : null;
+    if (!label) {
+      html += '<div class="space-blank"></div>';
+      continue;
+    }
+    const pile = piles.get(space.cell) ?? [];
+    const top = pile[pile.length - 1];
+    const cls = warned.has(space.cell) ? 'warned' : last.has(space.cell) ? 'last' : '';
+    const body = space.cell === '0,2' ? '<div class="tile back"></div>' : top ? tile(top, cls) : '<div class="cell-empty"></div>';
+    const count = pile.length > 1 ? `<span class="count" title="cards in the pile">×${pile.length}</span>` : '';
+    html += `<div class="stacks-space" data-space="${esc(space.cell)}">${body}${count}<div class="space-label">${esc(label)}</div></div>`;
+  }
+  $('layout').className = 'layout stacks';
+  $('layout').style.gridTemplateColumns = 'repeat(5, 96px)';
+  $('layout').innerHTML = html + (stray.length ? `<div class="stray">Off the spaces: ${stray.map((c) => esc(c.card)).join(', ')}</div>` : '');
+}
+
 async function renderBoard(v) {
   $('view-title').textContent = 'Board';
   $('frame').style.display = 'none';
@@ -168,8 +223,9 @@ async function renderBoard(v) {
       const i = r * 10 + c;
       const card = layoutCards[i];
       const chip = v.board[r][c];
-      const cls = ['space', card ? '' : 'corner', seq.has(`${r},${c}`) ? 'seq' : '', last.has(`${r},${c}`) ? 'last' : ''].join(' ');
-      html += `<div class="${cls}" data-cell="${r},${c}">${card ? esc(card) : '★'}${chip !== '.' ? `<span class="chip ${esc(chip)}"></span>` : ''}</div>`;
+      const cls = ['space', card ? '' : 'corner', chip !== '.' ? 'has-chip' : '', seq.has(`${r},${c}`) ? 'seq' : '', last.has(`${r},${c}`) ? 'last' : ''].join(' ');
+      // The card's name stays readable on top of its chip.
+      html += `<div class="${cls}" data-cell="${r},${c}">${chip !== '.' ? `<span class="chip ${esc(chip)}"></span>` : ''}<span class="lbl">${card ? esc(card) : '★'}</span></div>`;
     }
   }
   $('layout').className = 'board';
@@ -177,10 +233,23 @@ async function renderBoard(v) {
   $('layout').innerHTML = html;
 }
 
+const SHAPE_GLYPHS = { circle: '●', crescent: '☾', triangle: '▲', square: '■', star: '★' };
+const COLOUR_FILL = { violet: '#b58cff', cyan: '#38d6f0', yellow: '#ffd23f', orange: '#ff9a4d', red: '#ff5a5f', blue: '#6fa0ff' };
+const SPECIAL_SHORT = { jump: 'JUMP', reverse: 'REV', 'card-steal': 'C-STL', 'chip-steal': 'CHIP', wait: 'WAIT' };
+
+/** A short label that fits inside a card: "3☾" in the card's colour; Stacks "R3", "BW", "JUMP". */
+function shortLabel(card) {
+  const tic = /^([1-5])-(circle|crescent|triangle|square|star)-(violet|cyan|yellow|orange|red)$/.exec(card);
+  if (tic) return { text: `${tic[1]}${SHAPE_GLYPHS[tic[2]]}`, fill: COLOUR_FILL[tic[3]] };
+  const stacks = /^(red|blue)-(\d|wild)$/.exec(card);
+  if (stacks) return { text: `${stacks[1] === 'red' ? 'R' : 'B'}${stacks[2] === 'wild' ? 'W' : stacks[2]}`, fill: COLOUR_FILL[stacks[1]] };
+  return { text: SPECIAL_SHORT[card] ?? card, fill: '#ffe27a' };
+}
+
 function renderOutlines(v) {
   if (v.game === 'sequence') return;
   $('frame').style.display = '';
-  $('layout').className = 'layout';
+  if (v.game !== 'sequence-stacks') $('layout').className = 'layout';
   let svg = $('frame-svg');
   if (!v.frameSize) return;
   if (!svg) {
@@ -192,14 +261,19 @@ function renderOutlines(v) {
   svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
   svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
   const warned = warnedCells(v);
-  const size = Math.max(14, Math.round(h / 34));
+  const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+  // Each label sits inside its own card, sized to the card, so neighbouring cards never overlap.
   svg.innerHTML = v.seen
-    .filter((c) => c.corners)
+    .filter((c) => c.corners && c.corners.length === 4)
     .map((c) => {
       const pts = c.corners.map((p) => p.join(',')).join(' ');
-      const cx = c.corners.reduce((s, p) => s + p[0], 0) / c.corners.length;
-      const top = Math.min(...c.corners.map((p) => p[1]));
-      return `<polygon class="outline ${warned.has(`${c.row},${c.col}`) ? 'warned' : ''}" points="${pts}"/><text class="label" x="${cx}" y="${top - 8}" text-anchor="middle" font-size="${size}">${esc(c.card)}</text>`;
+      const cx = c.corners.reduce((s, p) => s + p[0], 0) / 4;
+      const cy = c.corners.reduce((s, p) => s + p[1], 0) / 4;
+      const side = Math.min(dist(c.corners[0], c.corners[1]), dist(c.corners[1], c.corners[2]));
+      const { text, fill } = shortLabel(c.card);
+      // About half the card's short side wide, whatever the card's distance from the camera.
+      const size = Math.max(9, Math.round(Math.min(side * 0.36, (side * 0.8) / Math.max(2, text.length))));
+      return `<g><title>${esc(c.card)} at (${c.row},${c.col})</title><polygon class="outline ${warned.has(`${c.row},${c.col}`) ? 'warned' : ''}" points="${pts}"/><text class="label" x="${cx}" y="${cy}" text-anchor="middle" dominant-baseline="central" font-size="${size}" style="fill:${fill}">${esc(text)}</text></g>`;
     })
     .join('');
   let busy = $('busy');

@@ -55,6 +55,11 @@ function render() {
           <input name="card" class="card" placeholder="${t.game === 'sequence' ? 'chip . G B R' : 'card, e.g. 3-star-orange'}" required>
           <button type="submit">Correct</button>
         </form>
+        ${t.game === 'sequence-hunt' ? `<form class="correct credit" title="The camera cannot see who called a set">
+          <input name="card" class="card" placeholder="a card of the claim" required>
+          <select name="player">${t.playerNames.map((n, i) => `<option value="${i}">${esc(n)}</option>`).join('')}</select>
+          <button type="submit">Credit claim</button>
+        </form>` : ''}
       </section>`;
     })
     .join('');
@@ -66,10 +71,13 @@ function render() {
         act(id, b.dataset.act);
       };
     }
-    card.querySelector('form').onsubmit = (e) => {
-      e.preventDefault();
-      const f = new FormData(e.target);
-      act(id, 'correct', { row: Number(f.get('row')), col: Number(f.get('col')), card: String(f.get('card')) });
-    };
+    for (const form of card.querySelectorAll('form')) {
+      form.onsubmit = (e) => {
+        e.preventDefault();
+        const f = new FormData(e.target);
+        if (form.classList.contains('credit')) act(id, 'credit', { card: String(f.get('card')), player: Number(f.get('player')) });
+        else act(id, 'correct', { row: Number(f.get('row')), col: Number(f.get('col')), card: String(f.get('card')) });
+      };
+    }
   }
 }

@@ -13,7 +13,10 @@ Usage:
   seqref examples [DIR]      judge every bundled example case and print the verdicts
   seqref render --game G --out DIR   photograph tables with their truth (fixtures, contracts section 3)
   seqref simulate --game G   play seeded random games through the rules engines (records as JSON lines)
+  seqref eval DIR [--json OUT]   recognise every fixture frame below DIR and score it (contracts section 3)
+  seqref verify IMAGE --game G   recognise one photo, judge the table and write an annotated picture
   seqref calibrate --image FILE   the table's plane and light from the corner markers (calibration/)
+  seqref train               train the card reader from rendered photographs (npm run train)
   seqref board --port PATH   read an electronic Sequence board (contracts section 5)
   seqref board-sim --link PATH   play a Sequence board on a pseudo-terminal, for people without one
   seqref serve               the live referee: dashboard, organiser view and camera page (:3000)
@@ -86,11 +89,28 @@ async function main(argv: string[]): Promise<number> {
       if (wantsHelp) return printed(RENDER_USAGE);
       return runRender(rest);
     }
+    case 'eval': {
+      // Loaded on demand: OpenCV, TF.js and the image libraries are heavy for the other commands.
+      const { EVAL_USAGE, runEval } = await import('./eval.js');
+      if (wantsHelp) return printed(EVAL_USAGE);
+      return runEval(rest);
+    }
+    case 'verify': {
+      const { VERIFY_USAGE, runVerify } = await import('./verify.js');
+      if (wantsHelp) return printed(VERIFY_USAGE);
+      return runVerify(rest);
+    }
     case 'calibrate': {
       // Loaded on demand: OpenCV and the image libraries are heavy for the other commands.
       const { CALIBRATE_USAGE, runCalibrate } = await import('./calibrate.js');
       if (wantsHelp) return printed(CALIBRATE_USAGE);
       return runCalibrate(rest);
+    }
+    case 'train': {
+      // Loaded on demand: TF.js and the renderer are heavy for the other commands.
+      const { TRAIN_USAGE, runTrain } = await import('./train.js');
+      if (wantsHelp) return printed(TRAIN_USAGE);
+      return runTrain(rest);
     }
     default:
       throw new InputError(`unknown command "${command}"; see seqref --help`);

@@ -6,7 +6,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../errors.js';
-import { loadRecogniser } from '../session/recogniser.js';
+import { loadRecogniser, recogniserProblem } from '../session/recogniser.js';
 import type { RefereeConfig } from '../session/referee.js';
 import { TableSession } from '../session/session.js';
 import { BrowserCameraSource, FfmpegCameraSource, ImageFolderSource } from '../session/sources/cameras.js';
@@ -20,7 +20,9 @@ export const SERVE_USAGE = `Usage: seqref serve [options]
 
 Runs the live referee: the dashboard at http://localhost:3000, the organiser's view at
 /organiser, the camera page at /capture (a phone can be the camera). With no source named it
-replays the bundled recorded sessions (fixtures/*/*-session*), one table each, and loops them.
+replays the bundled recorded games of fixtures/dev (one whole game of each of the five games, the
+Sequence game from its board's serial log, and the short Progression session), one table each,
+and loops them; a browser-camera table waits for /capture.
 
 Sources (each makes one table; repeat them for more tables):
   --session DIR       a recorded session (fixture folder: frames, or a Sequence board's serial log)
@@ -32,11 +34,14 @@ Sources (each makes one table; repeat them for more tables):
 Options:
   --game G            the game of the camera tables (progression, sequence-shift, sequence-hunt,
                       sequence-stacks; default progression)
-  --players N         players at each camera table (default 2)
-  --turn-ends MODE    auto: each settled change is a turn (default); manual: the dashboard or a
-                      board button ($K) ends a turn
+  --players N         players at each camera table (default 2; a recording says its own)
+  --turn-ends MODE    camera tables: auto, each settled change is a turn (default); manual, the
+                      dashboard or a board button ($K) ends a turn. Recordings are always auto.
+                      Ending a turn on an unchanged table is a pass (Progression, Shift)
   --steady N          frames a table must be seen unchanged before it counts (default 3)
-  --truth             recorded sessions: read the fixture's truth even when the recogniser is built
+  --truth             recorded sessions: read the recording's own card positions (its truth)
+                      instead of recognising its frames (the default once src/vision/recognise.ts
+                      and its model are there); the dashboard labels them RECORDED TRUTH
   --speed X           replay pace of recordings (default 1)
   --loop              start recordings again (from a reset table) 15 s after they end
   --port N            HTTP port (default 3000; 0 picks a free one)
@@ -94,19 +99,20 @@ function repoRoot(): string {
   return process.cwd();
 }
 
-/** The bundled recorded sessions: one per game, dev split first. */
+/**
+ * The bundled recorded games for the demo: the dev split only (heldout is for reporting, never
+ * shown while tuning), one whole game each of the five games (fixtures/dev/*-game: Progression,
+ * Sequence Shift, Hunt and Stacks filmed, Sequence from its board's serial log), then the short
+ * Progression session with its illegal last play.
+ */
 export function bundledSessions(root = repoRoot()): string[] {
-  const found = new Map<string, string>();
-  for (const split of ['dev', 'heldout']) {
-    const dir = join(root, 'fixtures', split);
-    if (!existsSync(dir)) continue;
-    for (const name of readdirSync(dir).sort()) {
-      const match = /^(.*)-session/.exec(name);
-      if (!match || found.has(match[1]!) || !existsSync(join(dir, name, 'fixture.json'))) continue;
-      found.set(match[1]!, join(dir, name));
-    }
-  }
-  return [...found.values()];
+  const dir = join(root, 'fixtures', 'dev');
+  if (!existsSync(dir)) return [];
+  const names = readdirSync(dir).filter((name) => existsSync(join(dir, name, 'fixture.json')));
+  const order = ['progression-game', 'sequence-game', 'sequence-shift-game', 'sequence-hunt-game', 'sequence-stacks-game'];
+  const games = [...order.filter((n) => names.includes(n)), ...names.filter((n) => n.endsWith('-game') && !order.includes(n)).sort()];
+  const sessions = names.filter((n) => /-session/.test(n)).sort();
+  return [...games, ...sessions].map((name) => join(dir, name));
 }
 
 interface Planned {
@@ -116,6 +122,9 @@ interface Planned {
   readonly game: SessionGame;
   readonly recording: boolean;
   readonly remake?: () => Source;
+  /** Players (Sequence: teams) and variant from the recording, where it says. */
+  readonly players?: number;
+  readonly variant?: string;
 }
 
 export async function runServe(args: readonly string[]): Promise<number> {
@@ -132,7 +141,13 @@ export async function runServe(args: readonly string[]): Promise<number> {
   const token = one(flags, 'token') ?? process.env.SEQREF_TOKEN ?? randomBytes(9).toString('base64url');
   const dbPath = resolve(one(flags, 'db') ?? join('.seqref', 'events.sqlite'));
 
-  const recogniser: Recogniser | null = flags.has('truth') ? null : await loadRecogniser();
+  // Live cameras always use the recogniser; recorded sessions too, unless --truth asks for the
+  // recording's own card positions (labelled RECORDED TRUTH on the dashboard). It is loaded only
+  // when some table needs it (OpenCV and the reader's model take a moment).
+  const truth = flags.has('truth');
+  const demoFlag = !['session', 'serial-log', 'images', 'camera', 'board'].some((f) => flags.has(f));
+  const needsRecogniser = demoFlag || flags.has('images') || flags.has('camera') || (flags.has('session') && !truth);
+  const recogniser: Recogniser | null = needsRecogniser ? await loadRecogniser() : null;
   const planned: Planned[] = [];
   const ids = new Set<string>();
   const idFor = (base: string): string => {
@@ -142,15 +157,17 @@ export async function runServe(args: readonly string[]): Promise<number> {
     ids.add(id);
     return id;
   };
-  const demo = !['session', 'serial-log', 'images', 'camera', 'board'].some((f) => flags.has(f));
+  const demo = demoFlag;
   const sessions = demo ? bundledSessions() : all(flags, 'session');
   for (const dir of sessions) {
-    const make = (): RecordedSessionSource => new RecordedSessionSource({ path: resolve(dir), speed, recogniser });
+    const make = (): RecordedSessionSource => new RecordedSessionSource({ path: resolve(dir), speed, recogniser: truth ? null : recogniser });
     const source = make();
     const g = source.fixture.game;
     if (!isSessionGame(g)) throw new InputError(`${dir}: the game "${g}" has no referee`);
     const split = basename(dirname(resolve(dir)));
-    planned.push({ id: idFor(`${basename(resolve(dir))}${demo ? '' : `-${split}`}`), name: `${g} (${basename(resolve(dir))})`, source, game: g, recording: true, remake: make });
+    const setup = source.setup;
+    const seats = g === 'sequence' ? (setup.teams ?? (setup.players === 3 ? 3 : 2)) : setup.players;
+    planned.push({ id: idFor(`${basename(resolve(dir))}${demo ? '' : `-${split}`}`), name: `${g} (${basename(resolve(dir))})`, source, game: g, recording: true, remake: make, ...(seats ? { players: seats } : {}), ...(setup.variant ? { variant: setup.variant } : {}) });
   }
   const logs = all(flags, 'serial-log');
   if (demo && !planned.some((p) => p.game === 'sequence')) {
@@ -174,7 +191,16 @@ export async function runServe(args: readonly string[]): Promise<number> {
 
   const store = new EventStore(dbPath);
   const tables = planned.map((p) => {
-    const config: RefereeConfig = { game: p.game, players: p.game === 'sequence' ? 2 : players, turnEnds: p.game === 'sequence' ? 'auto' : (turnEnds as 'auto' | 'manual'), ...(p.game === 'sequence' ? { teams: 2 as const } : {}) };
+    const teams: 2 | 3 = p.game === 'sequence' && p.players === 3 ? 3 : 2;
+    // A recording is judged as it was played: its own players and turns (each settled change).
+    const config: RefereeConfig = {
+      game: p.game,
+      players: p.game === 'sequence' ? teams : (p.players ?? players),
+      turnEnds: p.game === 'sequence' || p.source.kind.startsWith('recorded') ? 'auto' : (turnEnds as 'auto' | 'manual'),
+      ...(p.game === 'sequence' ? { teams } : {}),
+      ...(p.game === 'sequence-shift' && p.variant ? { variant: p.variant } : {}),
+      ...(p.game === 'sequence-hunt' && (p.variant === 'race' || p.variant === 'for-points') ? { huntVariant: p.variant } : {}),
+    };
     return new TableSession({ id: p.id, name: p.name, config, smoothing: { steadyFrames } }, store, p.source);
   });
   const { startServer } = await import('../server/server.js');
@@ -186,7 +212,12 @@ export async function runServe(args: readonly string[]): Promise<number> {
   process.stdout.write(`seqref: dashboard at ${server.url}\n`);
   process.stdout.write(`seqref: organiser view at ${server.url}/organiser (token ${one(flags, 'token') || process.env.SEQREF_TOKEN ? 'as given' : token})\n`);
   process.stdout.write(`seqref: camera page at ${server.url}/capture; event log ${dbPath}\n`);
-  process.stdout.write(`seqref: recogniser ${recogniser ? recogniser.name : 'not used (recorded truth for recorded sessions)'}\n`);
+  const recogniserLine = recogniser
+    ? `${recogniser.name}${truth ? ' (live cameras; recorded sessions read their recorded truth: --truth)' : ''}`
+    : needsRecogniser
+      ? `not available: ${recogniserProblem() ?? 'unknown'}; recorded sessions read their recorded truth, cameras are shown unread`
+      : 'not needed (recorded truth and boards only)';
+  process.stdout.write(`seqref: recogniser ${recogniserLine}\n`);
 
   const loop = demo || flags.has('loop');
   const timers = new Set<NodeJS.Timeout>();
@@ -198,7 +229,7 @@ export async function runServe(args: readonly string[]): Promise<number> {
         timers.delete(timer);
         void (async () => {
           await table.replaceSource(plan.remake!(), true);
-          table.command({ kind: 'reset' });
+          table.command({ kind: 'reset', reason: 'the recording starts again' });
           await table.start();
         })();
       }, 15_000);

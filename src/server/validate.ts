@@ -23,14 +23,14 @@ export function token(value: unknown): Checked<string> {
   return { ok: true, value };
 }
 
-export type OrganiserAction = Extract<SessionInput, { kind: 'end-turn' | 'correct' | 'undo' | 'reset' }>;
+export type OrganiserAction = Extract<SessionInput, { kind: 'end-turn' | 'correct' | 'undo' | 'reset' | 'credit' }>;
 
 function cell(value: unknown, field: string): Checked<number> {
   if (typeof value !== 'number' || !Number.isInteger(value) || Math.abs(value) > 1000) return fail(`${field} must be a whole number`);
   return { ok: true, value };
 }
 
-/** `{ token, table, type: 'end-turn' | 'undo' | 'reset' | 'correct', row?, col?, card? }` */
+/** `{ token, table, type: 'end-turn' | 'undo' | 'reset' | 'correct' | 'credit', row?, col?, card?, player? }` */
 export function organiserAction(payload: unknown, gameOf: (table: string) => SessionGame | null): Checked<{ token: string; table: string; action: OrganiserAction }> {
   if (!isObject(payload)) return fail('an action must be an object { token, table, type }');
   const t = token(payload.token);
@@ -57,8 +57,16 @@ export function organiserAction(payload: unknown, gameOf: (table: string) => Ses
       if (!valid) return fail(game === 'sequence' ? 'on the board a correction is a chip: . G B or R' : `"${payload.card}" is not a card name (e.g. 3-star-orange)`);
       return { ok: true, value: { token: t.value, table: id.value, action: { kind: 'correct', row: row.value, col: col.value, card } } };
     }
+    case 'credit': {
+      // Sequence Hunt: who called the claim holding `card` (players counted from 0).
+      if (game !== 'sequence-hunt') return fail('only Sequence Hunt claims are credited to a player');
+      if (typeof payload.card !== 'string' || payload.card.length > 40 || !isTicCard(payload.card.toLowerCase().trim())) return fail('card must name a card of the claim (e.g. 3-star-orange)');
+      const player = cell(payload.player, 'player');
+      if (!player.ok || player.value < 0 || player.value > 7) return fail('player must be a player number from 0');
+      return { ok: true, value: { token: t.value, table: id.value, action: { kind: 'credit', card: payload.card.toLowerCase().trim(), player: player.value } } };
+    }
     default:
-      return fail('type must be end-turn, undo, reset or correct');
+      return fail('type must be end-turn, undo, reset, correct or credit');
   }
 }
 

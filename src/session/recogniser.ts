@@ -1,44 +1,77 @@
 // The recogniser, loaded on demand: src/vision/recognise.ts turns a frame into cards with grid
-// cells. The session depends only on the Recogniser interface; this adapter finds the vision
-// module when it is there, so the server runs (on recorded truth and the board) without it.
+// cells (createRecogniser() loads OpenCV and the card reader once; recognise() is then
+// synchronous). The session depends only on the Recogniser interface; this adapter finds the
+// vision module and its trained model when they are there, and says why not when they are not,
+// so the server still runs (on recorded truth and the board) without them.
 import type { Recogniser } from './sources/source.js';
 import type { SeenCard, TableObservation } from './types.js';
 
-interface VisionCard {
+/** What the adapter reads of a recognised card (src/vision/types.ts RecognisedCard). */
+export interface VisionCard {
   readonly corners?: readonly (readonly [number, number])[];
   readonly partial?: boolean;
-  readonly reading?: { readonly card?: string | null };
+  readonly reading?: { readonly card?: string | null; readonly deck?: string };
   readonly row?: number | null;
   readonly col?: number | null;
 }
 
-interface VisionModule {
-  recognise: (image: { width: number; height: number; data: Uint8Array }, options?: { game?: string }) => unknown;
+interface VisionRecogniser {
+  recognise(frame: { width: number; height: number; data: Uint8Array }, options: { game: string }): { cards?: readonly VisionCard[] } | null;
 }
+
+interface VisionModule {
+  createRecogniser: (options?: Record<string, unknown>) => Promise<VisionRecogniser>;
+}
+
+const VISION_GAMES = new Set(['progression', 'sequence-shift', 'sequence-hunt', 'sequence-stacks']);
 
 function isVisionModule(value: unknown): value is VisionModule {
-  return typeof value === 'object' && value !== null && typeof (value as { recognise?: unknown }).recognise === 'function';
+  return typeof value === 'object' && value !== null && typeof (value as { createRecogniser?: unknown }).createRecogniser === 'function';
 }
 
-/** A recognition as the session wants it: named cards on cells; anything unread makes the frame busy. */
-export function toObservation(tMs: number, cards: readonly VisionCard[]): TableObservation {
+/** Pixels from an edge within which a cut-off card is taken to leave the frame, not to be covered. */
+const EDGE_PX = 3;
+
+/**
+ * A recognition as the session wants it: named cards on cells. A card covered inside the frame, or
+ * a named card the grid could not place (a card in flight), suggests a hand over the table and
+ * makes the frame busy. A card face the reader cannot name is listed by where it lies (`unread`):
+ * the session decides from the frames around it whether it is a hand or a card that stays
+ * unreadable. A card cut off by the frame's edge is only out of sight, and a shape the reader
+ * says is no card face (a card back such as the draw pile, a phone) is not a card: both are left out.
+ */
+export function toObservation(tMs: number, cards: readonly VisionCard[], size?: { width: number; height: number }): TableObservation {
   const seen: SeenCard[] = [];
+  const unread: [number, number][] = [];
   let busy = false;
   for (const c of cards) {
     const name = c.reading?.card ?? null;
-    if (name === null || c.row === null || c.row === undefined || c.col === null || c.col === undefined) {
-      // An unread shape over the table is most often a hand or a card in flight.
-      if (!c.partial) busy = true;
+    const atEdge = size !== undefined && c.corners !== undefined && c.corners.some(([x, y]) => x < EDGE_PX || y < EDGE_PX || x > size.width - EDGE_PX || y > size.height - EDGE_PX);
+    if (c.partial && atEdge) continue;
+    if (name === null && c.reading?.deck === 'unknown') continue;
+    if (name === null) {
+      if (c.corners && c.corners.length > 0) unread.push([c.corners.reduce((s, p) => s + p[0], 0) / c.corners.length, c.corners.reduce((s, p) => s + p[1], 0) / c.corners.length]);
+      else busy = true;
+      continue;
+    }
+    if (c.row === null || c.row === undefined || c.col === null || c.col === undefined || c.partial) {
+      busy = true;
       continue;
     }
     seen.push({ card: name, row: c.row, col: c.col, ...(c.corners ? { corners: c.corners.map((p) => [p[0], p[1]] as const) } : {}) });
   }
-  return { tMs, cards: seen, busy };
+  return { tMs, cards: seen, busy, relativeCells: true, ...(unread.length > 0 ? { unread } : {}) };
 }
 
 let loaded: Promise<Recogniser | null> | null = null;
+let problem: string | null = null;
 
-/** The vision recogniser, or null (with the reason) when src/vision/recognise.ts is not built. */
+/** Why loadRecogniser() gave null (null while it has not been asked, or when it loaded). */
+export function recogniserProblem(): string | null {
+  return problem;
+}
+
+/** The vision recogniser, or null (recogniserProblem() says why) when it is not built or has no model. */
 export function loadRecogniser(): Promise<Recogniser | null> {
   loaded ??= (async () => {
     // A computed specifier: the module may not exist yet, and the build must not depend on it.
@@ -46,20 +79,36 @@ export function loadRecogniser(): Promise<Recogniser | null> {
     let vision: unknown;
     try {
       vision = await import(specifier);
-    } catch {
+    } catch (error) {
+      problem = `src/vision/recognise.ts is not built (${firstLine(error)})`;
       return null;
     }
-    if (!isVisionModule(vision)) return null;
+    if (!isVisionModule(vision)) {
+      problem = 'src/vision/recognise.ts has no createRecogniser()';
+      return null;
+    }
+    let recogniser: VisionRecogniser;
+    try {
+      recogniser = await vision.createRecogniser();
+    } catch (error) {
+      problem = `the recogniser could not start: ${firstLine(error)}`;
+      return null;
+    }
     const sharp = (await import('sharp')).default;
-    const recognise = vision.recognise;
     return {
       name: 'src/vision recognise()',
       async recognise(image, game) {
+        if (!VISION_GAMES.has(game)) return { tMs: image.tMs, cards: [], busy: true };
         const { data, info } = await sharp(image.jpeg).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-        const result = (await recognise({ width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) }, { game })) as { cards?: readonly VisionCard[] } | null;
-        return toObservation(image.tMs, result?.cards ?? []);
+        const frame = { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+        const result = recogniser.recognise(frame, { game });
+        return toObservation(image.tMs, result?.cards ?? [], frame);
       },
     } satisfies Recogniser;
   })();
   return loaded;
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200);
 }

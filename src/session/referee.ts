@@ -6,12 +6,13 @@
 // removed, moved. With turn ends "auto" each settled change is one turn (a recorded game, the
 // board); with "manual" changes gather until the dashboard or a board button ends the turn.
 import type { Placement } from '../rules/layout.js';
-import { progression } from '../rules/progression.js';
-import { sequence, type Team } from '../rules/sequence.js';
-import { sequenceShift } from '../rules/sequence-shift.js';
-import { violation, type Violation } from '../rules/violation.js';
-import { ruleSentence } from './sentences.js';
-import type { BoardSequence, JudgedTurn, SessionGame, SessionInput, Warning } from './types.js';
+import { judgeBoards, type BoardSnapshot } from './games/board.js';
+import { sameTable, type GameInput, type GameJudgement } from './games/common.js';
+import { judgeHunt } from './games/hunt.js';
+import { judgeProgression } from './games/progression.js';
+import { judgeShift } from './games/shift.js';
+import { judgeStacks } from './games/stacks.js';
+import type { BoardSequence, JudgedTurn, SessionGame, SessionInput } from './types.js';
 
 export interface RefereeConfig {
   readonly game: SessionGame;
@@ -21,17 +22,17 @@ export interface RefereeConfig {
   readonly reversing?: boolean;
   /** Sequence: 2 or 3 teams (default 2). */
   readonly teams?: 2 | 3;
+  /** Sequence Shift: standard (default), simple or open-table. */
+  readonly variant?: string;
+  /** Sequence Hunt: race (default) or for-points. */
+  readonly huntVariant?: 'race' | 'for-points';
 }
 
 interface Snapshot {
   readonly tMs: number;
   readonly cards: readonly Placement[];
-}
-
-interface BoardSnapshot {
-  readonly tMs: number;
-  readonly cells: string;
-  readonly resync: boolean;
+  /** A turn ended with the table unchanged: the player passed (Progression, Shift: drew instead). */
+  readonly pass?: boolean;
 }
 
 /** An organiser's correction: the card seen as `from` at the cell is really `to`. */
@@ -53,6 +54,8 @@ export interface RefereeState {
   /** Sequence: the board the game started from, then the board after each move. */
   readonly boards: readonly BoardSnapshot[];
   readonly overrides: readonly Override[];
+  /** Sequence Hunt: who called the claim holding each card, as the organiser said. */
+  readonly credits: readonly { readonly card: string; readonly player: number }[];
   readonly notices: readonly string[];
   /** Inputs taken (the log position this state stands for). */
   readonly inputs: number;
@@ -62,6 +65,9 @@ export interface Judged {
   readonly table: readonly Placement[];
   readonly turns: readonly JudgedTurn[];
   readonly scores: readonly number[];
+  readonly scoreUnit: string;
+  readonly scoreNotes: readonly string[];
+  readonly info: readonly string[];
   readonly current: number;
   readonly pending: number;
   readonly board: readonly string[] | null;
@@ -70,16 +76,7 @@ export interface Judged {
 }
 
 export function initialState(config: RefereeConfig): RefereeState {
-  return { config, start: null, after: [], seen: null, boards: [], overrides: [], notices: [], inputs: 0 };
-}
-
-const TEAMS: readonly Team[] = ['G', 'B', 'R'];
-const cellOf = (p: Placement): string => `${p.row},${p.col}`;
-
-function sameTable(a: readonly Placement[], b: readonly Placement[]): boolean {
-  if (a.length !== b.length) return false;
-  const keys = new Set(a.map((p) => `${p.card}@${cellOf(p)}`));
-  return b.every((p) => keys.has(`${p.card}@${cellOf(p)}`));
+  return { config, start: null, after: [], seen: null, boards: [], overrides: [], credits: [], notices: [], inputs: 0 };
 }
 
 function committedTable(state: RefereeState): readonly Placement[] {
@@ -119,6 +116,11 @@ export function apply(state: RefereeState, input: SessionInput): RefereeState {
       return endTurn(next, input.by);
     case 'correct':
       return correct(next, input.row, input.col, input.card);
+    case 'credit': {
+      if (state.config.game !== 'sequence-hunt') return { ...next, notices: note(state, 'only Sequence Hunt claims are credited to a player') };
+      if (!Number.isInteger(input.player) || input.player < 0 || input.player >= state.config.players) return { ...next, notices: note(state, `there is no player ${input.player + 1}`) };
+      return { ...next, credits: [...state.credits, { card: input.card, player: input.player }], notices: note(state, `the claim with ${input.card} credited to Player ${input.player + 1} by the organiser`) };
+    }
     case 'undo': {
       if (state.config.game === 'sequence') {
         if (state.boards.length <= 1) return { ...next, notices: note(state, 'nothing to undo') };
@@ -128,7 +130,7 @@ export function apply(state: RefereeState, input: SessionInput): RefereeState {
       return { ...next, after: state.after.slice(0, -1), seen: null, notices: note(state, `turn ${state.after.length} undone by the organiser`) };
     }
     case 'reset':
-      return { ...initialState(state.config), inputs: next.inputs, notices: ['table reset by the organiser'] };
+      return { ...initialState(state.config), inputs: next.inputs, notices: [input.reason ?? 'table reset by the organiser'] };
   }
 }
 
@@ -136,7 +138,14 @@ function endTurn(state: RefereeState, by: 'dashboard' | 'button' | 'auto'): Refe
   if (state.config.game === 'sequence') return state;  // every board change is a move
   const seen = state.seen;
   if (!seen || sameTable(seen.cards, committedTable(state))) {
-    return by === 'auto' ? state : { ...state, notices: note(state, 'turn end ignored: nothing changed on the table') };
+    if (by === 'auto') return state;
+    // A turn ended on an unchanged table is a pass where the game has one ("draw one card ... and
+    // their turn ends"); the camera cannot see it, so the organiser or a button says it.
+    if (state.config.game === 'progression' || state.config.game === 'sequence-shift') {
+      const last = state.after.at(-1) ?? state.start;
+      return { ...state, after: [...state.after, { tMs: seen?.tMs ?? last?.tMs ?? 0, cards: committedTable(state), pass: true }] };
+    }
+    return { ...state, notices: note(state, 'turn end ignored: nothing changed on the table') };
   }
   return { ...state, after: [...state.after, seen] };
 }
@@ -180,126 +189,37 @@ export function corrected(state: RefereeState, cards: readonly Placement[]): Pla
   return cards.map((p) => renamed(p, state.overrides));
 }
 
-function warn(game: string, v: Violation): Warning {
-  const sentence = ruleSentence(game, v.rule);
-  return sentence ? { ...v, sentence } : { ...v };
-}
-
-function place(p: Placement): string {
-  return `${p.card} at (${p.row},${p.col})`;
-}
-
 /** Turns, scores and whose turn it is, judged by the engines from the state. */
 export function judge(state: RefereeState): Judged {
-  return state.config.game === 'sequence' ? judgeBoards(state) : judgeTables(state);
-}
-
-function judgeTables(state: RefereeState): Judged {
-  const { game, players } = state.config;
-  const scores = new Array<number>(players).fill(0);
-  const turns: JudgedTurn[] = [];
-  let before = state.start?.cards ?? [];
-  state.after.forEach((snapshot, i) => {
-    const after = snapshot.cards;
-    const player = i % players;
-    const beforeByCard = new Map(before.map((p) => [p.card, p]));
-    const afterByCard = new Map(after.map((p) => [p.card, p]));
-    const added = after.filter((p) => !beforeByCard.has(p.card));
-    const removed = before.filter((p) => !afterByCard.has(p.card));
-    const moved = after
-      .filter((p) => {
-        const was = beforeByCard.get(p.card);
-        return was !== undefined && cellOf(was) !== cellOf(p);
-      })
-      .map((p) => {
-        const was = beforeByCard.get(p.card)!;
-        return { card: p.card, from: [was.row, was.col] as const, to: [p.row, p.col] as const };
-      });
-    const violations: Violation[] = [];
-    let points = 0;
-    if (game === 'progression') {
-      for (const r of removed) violations.push(violation('card-removed', `${r.card} was taken off the table at (${r.row},${r.col}); played cards stay where they are`, [r.card]));
-      for (const m of moved) violations.push(violation('card-moved', `${m.card} moved from (${m.from.join(',')}) to (${m.to.join(',')}); played cards stay where they are`, [m.card]));
-      const stay = before.filter((p) => afterByCard.has(p.card));
-      // A turn that only took or moved cards is judged by those warnings alone.
-      if (added.length > 0 || violations.length === 0) {
-        const judged = progression.judgePlay(stay, added, { reversing: state.config.reversing === true });
-        violations.push(...judged.violations);
-        points = violations.length === 0 ? judged.points : 0;
-      }
-    } else if (game === 'sequence-shift') {
-      for (const r of removed) violations.push(violation('card-left-table', `${r.card} left the table: cards on the table stay on it`, [r.card]));
-      violations.push(...sequenceShift.judgeTable(after).violations);
-      // Shift scores nothing on the table: a player wins by emptying their hand.
-    }
-    scores[player] = (scores[player] ?? 0) + points;
-    const parts = [added.length ? `played ${added.map(place).join(', ')}` : '', moved.length ? `moved ${moved.map((m) => m.card).join(', ')}` : '', removed.length ? `took ${removed.map((r) => r.card).join(', ')}` : ''].filter(Boolean);
-    turns.push({
-      number: i + 1,
-      player,
-      tMs: snapshot.tMs,
-      added,
-      removed,
-      moved,
-      legal: violations.length === 0,
-      points,
-      warnings: violations.map((v) => warn(game, v)),
-      summary: parts.join('; ') || 'no change',
-    });
-    before = after;
-  });
-  const table = state.seen?.cards ?? before;
-  const pendingChanges = state.seen && !sameTable(state.seen.cards, before) ? 1 : 0;
-  return { table, turns, scores, current: state.after.length % players, pending: pendingChanges, board: null, sequences: [], winner: null };
-}
-
-function judgeBoards(state: RefereeState): Judged {
-  const teams = state.config.teams ?? 2;
-  const scores = new Array<number>(teams).fill(0);
-  const turns: JudgedTurn[] = [];
-  if (state.boards.length === 0) return { table: [], turns, scores, current: 0, pending: 0, board: null, sequences: [], winner: null };
-  const cellsOf = (s: BoardSnapshot): Team[] => [...s.cells] as Team[];
-  let expected: Team = sequence.judgeBoard(cellsOf(state.boards[0]!), teams).next ?? 'G';
-  for (let i = 1; i < state.boards.length; i++) {
-    const prev = state.boards[i - 1]!;
-    const snap = state.boards[i]!;
-    if (snap.resync) {
-      expected = sequence.judgeBoard(cellsOf(snap), teams).next ?? expected;
-      continue;
-    }
-    const series = sequence.judgeSeries({ teams, boards: [cellsOf(prev), cellsOf(snap)], first: expected });
-    const move = series.moves[0]!;
-    const mover: Team = move.type === 'place' || move.type === 'replace' ? move.team : move.type === 'remove' ? expected : expected;
-    const seat = Math.max(0, TEAMS.indexOf(mover));
-    const violations = series.violations.map((v) => ({ ...v, message: v.message.replace(/^turn 1: /, '') }));
-    const at = (r: number, c: number, card: string | null): Placement => ({ card: card ?? '?', row: r, col: c });
-    const added = move.type === 'place' || move.type === 'replace' ? [at(move.row, move.col, move.card)] : [];
-    const removed = move.type === 'remove' || move.type === 'replace' ? [at(move.row, move.col, move.card)] : [];
-    const summary =
-      move.type === 'place' ? `${teamWord(move.team)} chip on ${move.card ?? 'a corner'} (${move.row},${move.col})`
-      : move.type === 'remove' ? `${teamWord(move.removed)} chip taken off ${move.card ?? ''} (${move.row},${move.col})`
-      : move.type === 'replace' ? `chip at (${move.row},${move.col}) changed colour`
-      : move.type === 'several' ? `${move.changes.length} spaces changed at once` : 'no change';
-    turns.push({ number: turns.length + 1, player: seat, tMs: snap.tMs, added, removed, moved: [], legal: violations.length === 0, points: 0, warnings: violations.map((v) => warn('sequence', v)), summary });
-    expected = TEAMS[(TEAMS.indexOf(mover) + 1) % teams] ?? 'G';
+  const { config } = state;
+  if (config.game === 'sequence') {
+    const j = judgeBoards(state.boards, config.teams ?? 2);
+    return { ...j, table: [], pending: 0, scoreUnit: 'sequences', scoreNotes: [], info: [] };
   }
-  const last = state.boards.at(-1)!;
-  const judged = sequence.judgeBoard(cellsOf(last), teams);
-  for (const s of judged.sequences) scores[TEAMS.indexOf(s.team)] = (scores[TEAMS.indexOf(s.team)] ?? 0) + 1;
-  const rows = Array.from({ length: 10 }, (_, r) => last.cells.slice(r * 10, r * 10 + 10));
-  const current = judged.winner ? -1 : TEAMS.indexOf(judged.next ?? expected);
+  const credits = new Map<string, number>();
+  for (const c of state.credits) credits.set(c.card, c.player);
+  const input: GameInput = { config, start: state.start?.cards ?? [], tables: state.after, credits };
+  const j = JUDGES[config.game](input);
+  const last = state.after.at(-1)?.cards ?? state.start?.cards ?? [];
+  const pending = state.seen && !sameTable(state.seen.cards, last) ? 1 : 0;
   return {
-    table: [],
-    turns,
-    scores,
-    current,
-    pending: 0,
-    board: rows,
-    sequences: judged.sequences.map((s) => ({ team: s.team, cells: s.cells })),
-    winner: judged.winner ? teamWord(judged.winner) : null,
+    table: j.table ?? state.seen?.cards ?? last,
+    turns: j.turns,
+    scores: j.scores,
+    scoreUnit: j.scoreUnit,
+    scoreNotes: j.scoreNotes,
+    info: j.info,
+    current: j.current,
+    pending,
+    board: null,
+    sequences: [],
+    winner: j.winner,
   };
 }
 
-function teamWord(team: string): string {
-  return team === 'G' ? 'green' : team === 'B' ? 'blue' : team === 'R' ? 'red' : team;
-}
+const JUDGES: Record<Exclude<SessionGame, 'sequence'>, (input: GameInput) => GameJudgement> = {
+  progression: judgeProgression,
+  'sequence-shift': judgeShift,
+  'sequence-hunt': judgeHunt,
+  'sequence-stacks': judgeStacks,
+};

@@ -5,6 +5,7 @@
 import { EventEmitter } from 'node:events';
 import type { Placement } from '../rules/layout.js';
 import { apply, corrected, initialState, judge, type Judged, type RefereeConfig, type RefereeState } from './referee.js';
+import { alignToTable } from './align.js';
 import { Smoother, type SmootherOptions } from './smoothing.js';
 import type { FrameImage, Source, SourceSink } from './sources/source.js';
 import type { EventStore } from './store.js';
@@ -27,6 +28,17 @@ export interface TableEvents {
 
 const TEAM_NAMES = ['Green', 'Blue', 'Red'];
 
+function centreOf(corners: readonly (readonly [number, number])[]): [number, number] {
+  return [corners.reduce((s, p) => s + p[0], 0) / corners.length, corners.reduce((s, p) => s + p[1], 0) / corners.length];
+}
+
+/**
+ * Board changes closer together than this (on the board's own clock) are one move: a player who
+ * puts two chips down at once reaches the board as two space changes a few hundred milliseconds
+ * apart, and a move is what the referee judges. Turns take seconds.
+ */
+export const BOARD_SETTLE_MS = 700;
+
 export class TableSession extends EventEmitter<TableEvents> {
   readonly id: string;
   private state: RefereeState;
@@ -42,6 +54,16 @@ export class TableSession extends EventEmitter<TableEvents> {
   private safePosition: number | null = null;
   private updatedMs = performance.timeOrigin + performance.now();
   private started = false;
+  /** A board view not yet judged: more spaces may still change with it. */
+  private pendingBoard: { view: BoardObservation; resync: boolean } | null = null;
+  private boardTimer: NodeJS.Timeout | null = null;
+  private boardCommittedMs: number | null = null;
+  /** The last recognised frame's cards on the believed cells (the reference before anything settles). */
+  private lastAligned: readonly SeenCard[] = [];
+  /** Where the last frame had card faces the reader could not name. */
+  private lastUnread: readonly (readonly [number, number])[] = [];
+  /** The last recognised frame's named cards (on the believed cells) and where they lay. */
+  private lastNamed: readonly { card: SeenCard; centre: readonly [number, number] }[] = [];
 
   constructor(readonly options: TableOptions, private readonly store: EventStore | null, private source: Source | null) {
     super();
@@ -63,7 +85,8 @@ export class TableSession extends EventEmitter<TableEvents> {
     if (!this.source || this.started) return;
     this.started = true;
     const cursor = this.store?.cursor(this.id);
-    const resume = cursor && cursor.source === this.source.description ? cursor.position : null;
+    // A cursor before the first position means "from the start" (a looped recording).
+    const resume = cursor && cursor.source === this.source.description && cursor.position >= 0 ? cursor.position : null;
     this.safePosition = resume;
     this.lastPosition = resume;
     this.status = 'live';
@@ -74,6 +97,7 @@ export class TableSession extends EventEmitter<TableEvents> {
 
   async stop(): Promise<void> {
     await this.source?.stop();
+    this.commitBoard();
     this.started = false;
   }
 
@@ -102,6 +126,7 @@ export class TableSession extends EventEmitter<TableEvents> {
         this.changed();
       },
       ended: () => {
+        this.commitBoard();
         this.status = 'ended';
         this.statusText = 'the recording has ended';
         this.changed();
@@ -112,10 +137,37 @@ export class TableSession extends EventEmitter<TableEvents> {
   }
 
   /** One camera frame (recognised, or from a recording's truth). */
-  observeTable(observation: TableObservation, image: FrameImage | null): void {
+  observeTable(given: TableObservation, image: FrameImage | null): void {
     if (image) {
       this.frameSize = [image.width, image.height];
       this.emit('frame', image);
+    }
+    let observation = given;
+    if (given.relativeCells) {
+      // The recogniser's own grid, put on the cells of the table believed (or the last frame's).
+      const believed = this.state.seen?.cards ?? this.state.after.at(-1)?.cards ?? this.state.start?.cards ?? [];
+      observation = { ...observation, cards: alignToTable(given.cards, believed, this.lastAligned) };
+    }
+    if (given.unread || this.lastUnread.length > 0) {
+      // A face the reader cannot name where the last frame had a card is that card read worse
+      // (glare, blur): it keeps its name. Where the last frame had an unread face, it is a card
+      // the reader cannot name. Anywhere else it is most often a hand or a card in flight.
+      const unread = given.unread ?? [];
+      const near = this.frameSize ? this.frameSize[0] * 0.03 : 30;
+      const close = (a: readonly [number, number], b: readonly [number, number]): boolean => Math.hypot(a[0] - b[0], a[1] - b[1]) <= near;
+      const kept: SeenCard[] = [];
+      let fresh = false;
+      for (const u of unread) {
+        const named = this.lastNamed.find((c) => close(c.centre, u));
+        if (named && !observation.cards.some((c) => c.row === named.card.row && c.col === named.card.col)) kept.push(named.card);
+        else if (!named && !this.lastUnread.some((p) => close(p, u))) fresh = true;
+      }
+      this.lastUnread = unread;
+      observation = { ...observation, cards: [...observation.cards, ...kept], ...(fresh ? { busy: true } : {}) };
+    }
+    if (given.relativeCells) {
+      if (!observation.busy) this.lastAligned = observation.cards;
+      this.lastNamed = observation.cards.filter((c) => c.corners).map((c) => ({ card: c, centre: centreOf(c.corners!) }));
     }
     const settled = this.smoother.push(observation);
     // A restart replays from the first frame of the run that has not settled yet.
@@ -128,9 +180,10 @@ export class TableSession extends EventEmitter<TableEvents> {
     else this.changed();
   }
 
-  /** One board view from the bridge. */
+  /** One board view from the bridge; judged once the spaces that change with it have changed. */
   observeBoard(view: BoardObservation): void {
     if (!view.synced) {
+      this.commitBoard();
       this.boardLost = true;
       this.status = 'lost';
       this.statusText = 'the board is out of touch; waiting for its snapshot';
@@ -143,20 +196,40 @@ export class TableSession extends EventEmitter<TableEvents> {
       this.status = 'live';
       this.statusText = 'live';
     }
-    this.input({ kind: 'settled-board', tMs: view.tMs, cells: view.cells, ...(resync ? { resync: true } : {}) });
+    const pending = this.pendingBoard;
+    if (pending && view.tMs - pending.view.tMs >= BOARD_SETTLE_MS) this.commitBoard();
+    this.pendingBoard = { view, resync: resync || (this.pendingBoard?.resync ?? false) };
+    if (this.boardTimer) clearTimeout(this.boardTimer);
+    // A live board may say nothing more for a while: judge the move once it has been still.
+    this.boardTimer = setTimeout(() => this.commitBoard(), BOARD_SETTLE_MS);
+    this.boardTimer.unref();
+    this.changed();
+  }
+
+  /** Judges the board view waiting for its move to finish. */
+  private commitBoard(): void {
+    if (this.boardTimer) clearTimeout(this.boardTimer);
+    this.boardTimer = null;
+    const pending = this.pendingBoard;
+    if (!pending) return;
+    this.pendingBoard = null;
+    this.boardCommittedMs = pending.view.tMs;
+    this.input({ kind: 'settled-board', tMs: pending.view.tMs, cells: pending.view.cells, ...(pending.resync ? { resync: true } : {}) });
+    if (this.source?.kind === 'recorded-board' && this.store) this.store.moveCursor(this.id, this.source.description, pending.view.tMs);
   }
 
   private moveTo(position: number): void {
     this.lastPosition = position;
     if (this.source?.kind.startsWith('recorded') && this.store) {
-      // Camera recordings: the cursor stays before any run not settled yet. Board logs: each view counts.
-      const safe = this.source.kind === 'recorded-board' ? position : this.safePosition;
+      // Camera recordings: the cursor stays before any run not settled yet. Board logs: before any
+      // move still waiting for its spaces.
+      const safe = this.source.kind === 'recorded-board' ? (this.pendingBoard ? this.boardCommittedMs : position) : this.safePosition;
       if (safe !== null) this.store.moveCursor(this.id, this.source.description, safe);
     }
   }
 
   /** An organiser's or a player's command (already checked by the server). */
-  command(input: Extract<SessionInput, { kind: 'end-turn' | 'correct' | 'undo' | 'reset' }>): void {
+  command(input: Extract<SessionInput, { kind: 'end-turn' | 'correct' | 'undo' | 'reset' | 'credit' }>): void {
     if (input.kind === 'reset') this.smoother.rebase(null);
     this.input(input);
   }
@@ -201,9 +274,12 @@ export class TableSession extends EventEmitter<TableEvents> {
       board: j.board,
       sequences: j.sequences,
       scores: j.scores,
+      scoreUnit: j.scoreUnit,
+      scoreNotes: j.scoreNotes,
+      info: j.info,
       current: j.current,
       turns: j.turns,
-      warnings: j.turns.flatMap((t) => t.warnings.map((w) => ({ ...w, turn: t.number, player: t.player }))),
+      warnings: j.turns.flatMap((t) => t.warnings.map((w) => ({ ...w, turn: t.number, player: t.player, ...(t.withdrawn ? { withdrawn: true } : {}) }))),
       winner: j.winner,
       seen: this.seen,
       frameSize: this.frameSize,

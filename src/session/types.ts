@@ -20,6 +20,17 @@ export interface TableObservation {
    * the frame shows no settled state, whatever cards it holds.
    */
   readonly busy: boolean;
+  /**
+   * The cells are the recogniser's own (right up to one shift and quarter turn of the whole
+   * grid): the session aligns them with the table it believes before they count.
+   */
+  readonly relativeCells?: boolean;
+  /**
+   * Where card faces lay that the reader could not name (image pixels). The session counts the
+   * frame busy when one is new since the last frame (a hand, a card in flight); one that stays
+   * where it was is a card the reader cannot name, not a hand.
+   */
+  readonly unread?: readonly (readonly [number, number])[];
 }
 
 /** One view of the electronic Sequence board (from src/bridge). */
@@ -51,8 +62,11 @@ export type SessionInput =
   | { readonly kind: 'end-turn'; readonly by: 'dashboard' | 'button' | 'auto' }
   /** The organiser says the card (board: chip) at this cell is `card`. */
   | { readonly kind: 'correct'; readonly row: number; readonly col: number; readonly card: string }
+  /** Sequence Hunt: the organiser says the claim holding `card` was called by `player` (the camera cannot see who called). */
+  | { readonly kind: 'credit'; readonly card: string; readonly player: number }
   | { readonly kind: 'undo' }
-  | { readonly kind: 'reset' };
+  /** `reason`: why, for the notice (default: the organiser reset it). */
+  | { readonly kind: 'reset'; readonly reason?: string };
 
 export type Warning = Violation & {
   /** The rulebook sentence the rule comes from, where one says it. */
@@ -73,6 +87,10 @@ export interface JudgedTurn {
   readonly warnings: readonly Warning[];
   /** One line for a person: "3-square-red at (0,1)". */
   readonly summary: string;
+  /** What kind of entry: a turn, a Hunt claim, a Stacks action (default: a turn). */
+  readonly kind?: 'turn' | 'claim' | 'action';
+  /** An illegal attempt that was taken back: its warnings stand, the turn did not pass. */
+  readonly withdrawn?: boolean;
 }
 
 /** A sequence on the Sequence board, for highlighting. */
@@ -93,16 +111,25 @@ export interface TableView {
   readonly sourceKind: string;
   readonly status: 'waiting' | 'live' | 'ended' | 'lost';
   readonly statusText: string;
-  /** The settled table the referee believes, with the cells of the last turn marked. */
+  /**
+   * The settled table the referee believes, with the cells of the last turn marked. Sequence
+   * Stacks: every card of every pile it has tracked, bottom to top (a camera sees only the tops).
+   */
   readonly table: readonly Placement[];
   readonly lastTurnCells: readonly (readonly [number, number])[];
   readonly board: readonly string[] | null;
   readonly sequences: readonly BoardSequence[];
   readonly scores: readonly number[];
+  /** What the scores count ("points", "sequences", "sets", "chips", "cards played"). */
+  readonly scoreUnit: string;
+  /** A few words under each player's score (Stacks: the chips by colour), where the game has them. */
+  readonly scoreNotes: readonly string[];
+  /** Lines about the game the referee tracks beyond the table (Hunt: the sets lying on the grid). */
+  readonly info: readonly string[];
   readonly current: number;
   readonly turns: readonly JudgedTurn[];
   /** Every warning so far, newest last, each with its turn. */
-  readonly warnings: readonly (Warning & { readonly turn: number; readonly player: number })[];
+  readonly warnings: readonly (Warning & { readonly turn: number; readonly player: number; readonly withdrawn?: boolean })[];
   readonly winner: string | null;
   /** Cards seen in the current frame with outlines (image pixels). */
   readonly seen: readonly SeenCard[];

@@ -20,6 +20,12 @@ export interface CardReading {
   readonly colour?: PropertyRead<string>;
   /** TIC only: a probability for each of the 125 cards in ticDeck() order, for settling a table jointly. */
   readonly ticProbabilities?: Float32Array;
+  /** The face was cut turned 180 degrees (its own top-left index at the cut's bottom-right). False where the face looks the same either way (TIC circles and squares). */
+  readonly upsideDown?: boolean;
+  /** The quad was taken across the card (its long side as the short): cut again with the corners turned by one. */
+  readonly sideways?: boolean;
+  /** The reader's estimate of the share of the face in sight (0..1): low under a hand, a coin, the frame edge. */
+  readonly visible?: number;
 }
 
 /** A card found in a frame, before and after it is read. */

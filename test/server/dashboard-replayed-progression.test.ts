@@ -26,7 +26,7 @@ describe.skipIf(SKIP_BROWSER)('dashboard: a replayed Progression game', () => {
 
   beforeAll(async () => {
     browser = await launchChromium();
-    server = await serve(['--session', SESSION, '--speed', '4', '--db', join(dir.path, 'events.sqlite'), '--token', 'organiser-secret']);
+    server = await serve(['--session', SESSION, '--truth', '--speed', '4', '--db', join(dir.path, 'events.sqlite'), '--token', 'organiser-secret']);
   });
   afterAll(async () => {
     await server?.stop();
@@ -42,8 +42,8 @@ describe.skipIf(SKIP_BROWSER)('dashboard: a replayed Progression game', () => {
     expect(scores.some((s) => s > 0)).toBe(true);
     for (const [i, score] of scores.entries()) expect(await page.locator(`[data-testid=score-${i}]`).textContent()).toBe(String(score));
     expect(await page.locator('[data-testid=turn-count]').textContent()).toBe('3 turns');
-    // Honest about where the cards came from while the recogniser is not used.
-    expect(await page.locator('[data-testid=source-kind]').textContent()).toMatch(/RECORDED (TRUTH|FRAMES)/);
+    // Honest about where the cards came from: --truth reads the recording's own positions.
+    expect(await page.locator('[data-testid=source-kind]').textContent()).toBe('RECORDED TRUTH');
     await page.close();
   });
 

@@ -28,7 +28,7 @@ export class FrameFeeder {
       const image: FrameImage = { tMs, jpeg, width: meta.width, height: meta.height };
       if (!this.recogniser) {
         this.sink.table({ tMs, cards: [], busy: true }, image);
-        this.sink.status('no recogniser is built (src/vision/recognise.ts): frames are shown, not read');
+        this.sink.status('no recogniser (src/vision/recognise.ts and its model): frames are shown, not read');
         return true;
       }
       this.sink.table(await this.recogniser.recognise(image, this.game), image);

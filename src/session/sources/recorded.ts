@@ -5,7 +5,7 @@
 // camera gets); "truth" reads the cards from the fixture's truth instead (the renderer's geometry:
 // cards in a moving hand make the frame busy, cards more than half hidden are not seen). The
 // dashboard names the mode, so nobody takes truth for recognition.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import sharp from 'sharp';
 import { BoardBridge } from '../../bridge/bridge.js';
@@ -23,6 +23,40 @@ export interface RecordedOptions {
   readonly recogniser?: Recogniser | null;
 }
 
+/** The game's setup as the recording's events.json says it (players, Sequence teams), where it says. */
+export interface RecordedSetup {
+  readonly players?: number;
+  readonly teams?: 2 | 3;
+  /** Sequence Shift's variant, Sequence Hunt's ('race' or 'for-points'). */
+  readonly variant?: string;
+  /** The result the recording ends with: scores per player or team. */
+  readonly scores?: readonly number[];
+}
+
+export function recordedSetup(dir: string, fixture: Fixture): RecordedSetup {
+  const file = join(dir, fixture.events ?? 'events.json');
+  if (!existsSync(file)) return {};
+  try {
+    const log = JSON.parse(readFileSync(file, 'utf8')) as { events?: { events?: { kind?: string; config?: { players?: unknown; variant?: unknown; options?: { teams?: unknown } }; scores?: unknown }[] }[] };
+    const all = (log.events ?? []).flatMap((e) => e.events ?? []);
+    const start = all.find((e) => e.kind === 'start');
+    const result = all.find((e) => e.kind === 'result');
+    const players = start?.config?.players;
+    const teams = start?.config?.options?.teams;
+    const variant = start?.config?.variant;
+    const scores = result?.scores;
+    return {
+      ...(typeof players === 'number' && Number.isInteger(players) && players > 0 ? { players } : {}),
+      ...(teams === 2 || teams === 3 ? { teams } : {}),
+      ...(typeof variant === 'string' ? { variant } : {}),
+      ...(Array.isArray(scores) && scores.every((n) => typeof n === 'number') ? { scores: scores as number[] } : {}),
+    };
+  } catch {
+    // events.json is for people and tests; a recording plays without it.
+    return {};
+  }
+}
+
 export function truthObservation(frame: Fixture['frames'][number]): TableObservation {
   const busy = frame.cards.some((c) => c.moving === true);
   const cards = frame.cards
@@ -35,12 +69,14 @@ export class RecordedSessionSource implements Source {
   readonly kind: SourceKind;
   readonly description: string;
   readonly fixture: Fixture;
+  readonly setup: RecordedSetup;
   private readonly dir: string;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   constructor(private readonly options: RecordedOptions) {
     this.fixture = readFixture(options.path, { checkImages: false });
     this.dir = options.path.endsWith('.json') ? dirname(options.path) : options.path;
+    this.setup = recordedSetup(this.dir, this.fixture);
     const where = relative(process.cwd(), this.dir) || this.dir;
     if (this.fixture.game === 'sequence' || (this.fixture.frames.length === 0 && this.fixture.serial)) {
       this.kind = 'recorded-board';
@@ -80,10 +116,13 @@ export class RecordedSessionSource implements Source {
       if (this.stopped) return;
       sink.table(observation, image);
       sink.position(frame.t_ms);
-      const next = frames[index + 1];
+      // Every frame is read, even when reading falls behind the recording's pace: a recording
+      // then plays slower rather than lose the frames a turn settles on.
+      const nextIndex = index + 1;
+      const next = frames[nextIndex];
       if (!next) return sink.ended();
       const wait = speed > 0 ? (next.t_ms - firstMs) / speed - (performance.now() - origin) : 0;
-      this.timer = setTimeout(() => void play(index + 1).catch((error: unknown) => sink.status(`replay stopped: ${String(error)}`)), Math.max(0, wait));
+      this.timer = setTimeout(() => void play(nextIndex).catch((error: unknown) => sink.status(`replay stopped: ${String(error)}`)), Math.max(0, wait));
     };
     await play(0);
   }

@@ -1,0 +1,179 @@
+// `seqref verify IMAGE --game G [--out PNG] [--json]`: recognise one photo of a table, judge what
+// is on it and draw the verdict. Progression: the layout's legality (every edge contact steps a
+// property by one); Sequence Shift: table legality; Sequence Hunt: every set on the table;
+// Sequence Stacks: the cards read (its rules need the game's history, not one photo).
+import { writeFileSync } from 'node:fs';
+import { basename, extname } from 'node:path';
+import { isTicCard, ticValues } from '../cards/tic.js';
+import { InputError } from '../errors.js';
+import { countSets, HUNT_KINDS, listSets, type HuntSet } from '../rules/hunt-finder.js';
+import { cellKey, NEIGHBOUR_STEPS, repeatedCards, type Placement } from '../rules/layout.js';
+import { sequenceShift } from '../rules/sequence-shift.js';
+import { oneStepMask } from '../rules/tic-sequence.js';
+import { violation, type Violation } from '../rules/violation.js';
+import { annotate } from '../vision/annotate.js';
+import { loadImage } from '../vision/image.js';
+import { createRecogniser, describeError, type VisionGame } from '../vision/recognise.js';
+import type { Recognition } from '../vision/types.js';
+
+export const VERIFY_USAGE = `Usage: seqref verify IMAGE --game G [--out PNG] [--json]
+
+Recognises the cards in one photo of a table and judges it:
+  progression       the layout: every edge-to-edge contact steps a property by exactly one
+  sequence-shift    table legality (every run a Duo or Tripo, every card in a run)
+  sequence-hunt     every set on the table (Mono, Duo, Tripo of 3, 4 and 5 cards)
+  sequence-stacks   the cards read, pile by pile (its rules need the game, not one photo)
+
+Prints the verdict (--json: one JSON object) and writes a picture with the cards outlined and
+named, their grid cells, and the cards of every violation in red (default IMAGE-verify.png).
+Cards that cannot be read are marked unknown and left out of the judgement.
+Exits 0 when it judged the photo, 2 with one line on input it cannot read.`;
+
+const GAMES: readonly VisionGame[] = ['progression', 'sequence-shift', 'sequence-hunt', 'sequence-stacks'];
+
+export interface Verdict {
+  readonly game: VisionGame;
+  readonly legal: boolean | null;
+  readonly violations: Violation[];
+  readonly cards: { card: string | null; row: number | null; col: number | null; confidence: number; partial: boolean }[];
+  readonly unknown: number;
+  readonly counts?: Record<string, number>;
+  readonly sets?: HuntSet[];
+}
+
+/** Progression layout legality: no card twice, no cell twice, every contact steps a property by one. */
+export function progressionLayoutViolations(layout: readonly Placement[]): Violation[] {
+  const violations: Violation[] = [];
+  for (const card of repeatedCards(layout.map((p) => p.card))) violations.push(violation('table-card-repeated', `${card} lies on the table more than once`, [card]));
+  const cells = new Map<string, Placement>();
+  for (const p of layout) {
+    const other = cells.get(cellKey(p.row, p.col));
+    if (other) violations.push(violation('table-cell-overlap', `${other.card} and ${p.card} lie on the same table cell (row ${p.row}, column ${p.col})`, [other.card, p.card]));
+    else cells.set(cellKey(p.row, p.col), p);
+  }
+  for (const p of cells.values()) {
+    for (const [dr, dc] of [[0, 1], [1, 0]] as const) {
+      const n = cells.get(cellKey(p.row + dr, p.col + dc));
+      if (n && oneStepMask(ticValues(p.card), ticValues(n.card)) === 0) {
+        violations.push(violation('no-step-at-contact', `${p.card} touches ${n.card}, but no property steps by exactly one between them`, [p.card, n.card]));
+      }
+    }
+  }
+  // A layout grows by touching: every card joined to the others through edge contacts.
+  if (cells.size > 1) {
+    const start = cells.values().next().value as Placement;
+    const seen = new Set([cellKey(start.row, start.col)]);
+    const queue = [start];
+    while (queue.length) {
+      const p = queue.pop()!;
+      for (const [dr, dc] of NEIGHBOUR_STEPS) {
+        const key = cellKey(p.row + dr, p.col + dc);
+        const n = cells.get(key);
+        if (n && !seen.has(key)) {
+          seen.add(key);
+          queue.push(n);
+        }
+      }
+    }
+    const apart = [...cells.values()].filter((p) => !seen.has(cellKey(p.row, p.col))).map((p) => p.card);
+    if (apart.length) violations.push(violation('not-touching-layout', `${apart.join(', ')} ${apart.length === 1 ? 'touches' : 'touch'} no card of the layout`, apart));
+  }
+  return violations;
+}
+
+/** Judges what the recogniser read. */
+export function judgeRecognition(game: VisionGame, recognition: Recognition): Verdict {
+  const cards = recognition.cards.map((c) => ({ card: c.reading.card, row: c.row, col: c.col, confidence: Math.round(c.reading.confidence * 1000) / 1000, partial: c.partial }));
+  const known = recognition.cards.filter((c) => c.reading.card !== null);
+  const unknown = recognition.cards.length - known.length;
+  if (game === 'sequence-stacks') return { game, legal: null, violations: [], cards, unknown };
+  const tic = known.filter((c) => isTicCard(c.reading.card!));
+  const placements: Placement[] = tic.filter((c) => c.row !== null && c.col !== null).map((c) => ({ card: c.reading.card!, row: c.row!, col: c.col! }));
+  if (game === 'progression') {
+    const violations = progressionLayoutViolations(placements);
+    return { game, legal: violations.length === 0, violations, cards, unknown };
+  }
+  if (game === 'sequence-shift') {
+    const violations = sequenceShift.judgeTable(placements).violations;
+    return { game, legal: violations.length === 0, violations, cards, unknown };
+  }
+  const names = [...new Set(tic.map((c) => c.reading.card!))];
+  const violations = repeatedCards(tic.map((c) => c.reading.card!)).map((card) => violation('card-repeated', `${card} is on the table more than once`, [card]));
+  const counts = countSets(names);
+  // Longer sets first (HUNT_KINDS runs from 3 cards up): the best one is among the first listed.
+  const sets = [...listSets(names, 200, [...HUNT_KINDS].reverse())];
+  return { game, legal: violations.length === 0, violations, cards, unknown, counts, sets };
+}
+
+const TYPE_RANK: Record<string, number> = { tripo: 3, duo: 2, mono: 1 };
+
+/** The set worth most to claim: the longest, then the most properties sequencing. */
+function bestSet(sets: readonly HuntSet[]): HuntSet | undefined {
+  return [...sets].sort((a, b) => b.size - a.size || (TYPE_RANK[b.type] ?? 0) - (TYPE_RANK[a.type] ?? 0))[0];
+}
+
+function parse(args: readonly string[]): { image: string; game: VisionGame; out: string; json: boolean } {
+  let image: string | undefined;
+  let game: string | undefined;
+  let out: string | undefined;
+  let json = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--game' || a === '--out') {
+      const v = args[++i];
+      if (v === undefined || v.startsWith('--')) throw new InputError(`verify: ${a} needs a value; see seqref verify --help`);
+      if (a === '--game') game = v;
+      else out = v;
+    } else if (a === '--json') json = true;
+    else if (a.startsWith('--')) throw new InputError(`verify: unknown option "${a}"; see seqref verify --help`);
+    else if (image === undefined) image = a;
+    else throw new InputError('verify: give one IMAGE; see seqref verify --help');
+  }
+  if (image === undefined) throw new InputError('verify: give an IMAGE to recognise; see seqref verify --help');
+  if (game === undefined) throw new InputError(`verify: --game is needed (${GAMES.join(', ')})`);
+  if (!(GAMES as readonly string[]).includes(game)) throw new InputError(`verify: --game must be one of ${GAMES.join(', ')}, got "${game}"`);
+  return { image, game: game as VisionGame, out: out ?? `${basename(image, extname(image))}-verify.png`, json };
+}
+
+export async function runVerify(args: readonly string[]): Promise<number> {
+  try {
+    return await runVerifyInner(args);
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    // OpenCV.js rethrows uncaught errors from its own handler, which prints its whole source:
+    // report here instead, in a few lines.
+    process.stderr.write(`seqref: internal error: ${typeof error === 'number' ? await describeError(error) : ((error as Error).stack ?? String(error))}\n`);
+    return 1;
+  }
+}
+
+async function runVerifyInner(args: readonly string[]): Promise<number> {
+  const options = parse(args);
+  const frame = await loadImage(options.image);
+  const recogniser = await createRecogniser();
+  let recognition: Recognition;
+  try {
+    recognition = recogniser.recognise(frame, { game: options.game });
+  } finally {
+    recogniser.dispose();
+  }
+  const verdict = judgeRecognition(options.game, recognition);
+  const title = verdict.legal === null ? `${options.game}: ${verdict.cards.length} cards read` : `${options.game}: ${verdict.legal ? 'legal' : `illegal, ${verdict.violations.length} violation${verdict.violations.length === 1 ? '' : 's'}`}`;
+  const notes: string[] = [];
+  if (verdict.unknown) notes.push(`${verdict.unknown} card${verdict.unknown === 1 ? '' : 's'} could not be read (amber): left out of the verdict`);
+  if (verdict.counts) notes.push(`sets: ${HUNT_KINDS.filter((k) => verdict.counts![k]! > 0).map((k) => `${k} ${verdict.counts![k]}`).join(', ') || 'none'}`);
+  const best = verdict.sets ? bestSet(verdict.sets) : undefined;
+  if (best) notes.push(`best set (cyan): ${best.type} of ${best.size}: ${best.cards.join(' ')}`);
+  writeFileSync(options.out, annotate(frame, recognition, { title, violations: verdict.violations, notes, ...(best ? { highlight: best.cards } : {}) }));
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify({ ...verdict, picture: options.out })}\n`);
+    return 0;
+  }
+  const lines = [title, ...notes.map((n) => `  ${n}`)];
+  for (const v of verdict.violations) lines.push(`  ${v.rule}: ${v.message}`);
+  if (verdict.sets?.length) lines.push(`  e.g. ${verdict.sets.slice(0, 5).map((s) => `${s.type}-${s.size}: ${s.cards.join(' ')}`).join('; ')}`);
+  const t = recognition.times;
+  lines.push(`  ${verdict.cards.length} cards in ${Math.round(t.detectMs + t.readMs + t.gridMs)} ms; picture: ${options.out}`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
+}

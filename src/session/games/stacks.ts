@@ -1,0 +1,325 @@
+// Sequence Stacks from the camera. The table's spaces are grid cells (fixtures/README.md, the
+// rulebook's 2-player picture): row 0 holds red-a, red-b, the draw pile, blue-a, blue-b (cols 0-4);
+// the used specials lie above the draw pile (row -1, col 2); the players' discard piles sit at
+// their corners (player 1 at row 1 col 0, player 2 at row -1 col 4, then row 1 col 4, row -1 col 0).
+// Cards of one pile share its cell, and a camera sees only the top card of each pile, so the
+// referee keeps the piles itself: a new top card was put on the pile, a card from lower in the
+// pile showing again means the cards above it left.
+//
+// Each settled change is read as the actions that make it (a card on a sequence pile is a play,
+// from the player's own discard pile when its top went there; a special in the used-specials
+// space was played; a card on a discard pile ends that player's turn, and the refill follows
+// unseen; a whole pile leaving at once was completed by the cards still missing up to 5) and each
+// action is checked by the engine on a game state whose hands and draw pile are unseen. The table
+// itself is judged too (judgeTable) and its new problems reported. Chips follow the completions.
+import { isSpecial } from '../../cards/stacks.js';
+import type { Placement } from '../../rules/layout.js';
+import { PILE_SPACES, sequenceStacks, type PileSpace, type StacksAction, type StacksState, type StacksTable } from '../../rules/sequence-stacks/index.js';
+import { violation, type Violation } from '../../rules/violation.js';
+import { playerName, warn, type GameInput, type GameJudgement, type TurnDraft } from './common.js';
+
+type Cell = readonly [number, number];
+
+export const STACKS_CELLS = {
+  piles: { 'red-a': [0, 0], 'red-b': [0, 1], 'blue-a': [0, 3], 'blue-b': [0, 4] } as Readonly<Record<PileSpace, Cell>>,
+  draw: [0, 2] as Cell,
+  specials: [-1, 2] as Cell,
+  discards: [[1, 0], [-1, 4], [1, 4], [-1, 0]] as readonly Cell[],
+} as const;
+
+type Role = { readonly kind: 'pile'; readonly space: PileSpace } | { readonly kind: 'specials' } | { readonly kind: 'draw' } | { readonly kind: 'discard'; readonly slot: number };
+
+const key = (row: number, col: number): string => `${row},${col}`;
+
+function roleOf(cellKey: string): Role | null {
+  for (const space of PILE_SPACES) if (key(...STACKS_CELLS.piles[space]) === cellKey) return { kind: 'pile', space };
+  if (key(...STACKS_CELLS.specials) === cellKey) return { kind: 'specials' };
+  if (key(...STACKS_CELLS.draw) === cellKey) return { kind: 'draw' };
+  const slot = STACKS_CELLS.discards.findIndex((c) => key(...c) === cellKey);
+  return slot >= 0 ? { kind: 'discard', slot } : null;
+}
+
+/** The players whose discard pile lies in a slot (more than four players share the corners). */
+function ownersOf(slot: number, players: number): number[] {
+  return Array.from({ length: players }, (_, p) => p).filter((p) => p % STACKS_CELLS.discards.length === slot);
+}
+
+function cellsOf(cards: readonly Placement[]): Map<string, string[]> {
+  const cells = new Map<string, string[]>();
+  for (const p of cards) {
+    const k = key(p.row, p.col);
+    cells.set(k, [...(cells.get(k) ?? []), p.card]);
+  }
+  return cells;
+}
+
+function topsKey(cards: readonly Placement[]): string {
+  return [...cellsOf(cards)].map(([k, list]) => `${k}:${list.at(-1)}`).sort().join(' ');
+}
+
+interface Change {
+  readonly cell: string;
+  readonly role: Role;
+  readonly cards: string[];
+}
+
+interface Game {
+  state: StacksState;
+  /** Every tracked pile by cell, bottom to top. */
+  piles: Map<string, string[]>;
+  number: number;
+  /** The table's problems already reported (so a card left lying is not warned about every time). */
+  known: Set<string>;
+}
+
+interface Attempt {
+  readonly index: number;
+  readonly before: Game;
+  readonly tops: string;
+}
+
+function copy(game: Game): Game {
+  return { state: game.state, piles: new Map([...game.piles].map(([k, v]) => [k, [...v]])), number: game.number, known: new Set(game.known) };
+}
+
+function chipsOf(state: StacksState): { red: number; blue: number }[] {
+  const chips = state.chips.map((c) => ({ red: c.red, blue: c.blue }));
+  if (state.pending) chips[state.pending.player]![state.pending.colour] += 1;
+  return chips;
+}
+
+/** What moved between the tracked piles and the tops seen now. */
+function changesOf(game: Game, seen: Map<string, string[]>): { arrivals: Change[]; departures: Change[]; strays: string[] } {
+  const arrivals: Change[] = [];
+  const departures: Change[] = [];
+  const strays: string[] = [];
+  const newTops = new Set<string>();
+  for (const [k, list] of seen) if (list.at(-1) !== game.piles.get(k)?.at(-1)) newTops.add(list.at(-1)!);
+  for (const k of new Set([...game.piles.keys(), ...seen.keys()])) {
+    const role = roleOf(k);
+    const visible = seen.get(k) ?? [];
+    if (!role) {
+      strays.push(...visible);
+      continue;
+    }
+    if (role.kind === 'draw') continue;
+    const pile = game.piles.get(k) ?? [];
+    game.piles.set(k, pile);
+    const top = pile.at(-1);
+    const shown = visible.at(-1);
+    if (shown === top) continue;
+    if (shown === undefined) {
+      departures.push({ cell: k, role, cards: pile.splice(0) });
+      continue;
+    }
+    const lower = pile.lastIndexOf(shown, pile.length - 2);
+    const leaving = lower >= 0 ? pile.slice(lower + 1) : [];
+    // The same name lower in the pile: the cards above it left only if they turned up elsewhere;
+    // else another copy of the card was put on top.
+    if (lower >= 0 && leaving.every((c) => newTops.has(c))) {
+      departures.push({ cell: k, role, cards: pile.splice(lower + 1) });
+      continue;
+    }
+    const known = top === undefined ? -1 : visible.lastIndexOf(top);
+    const added = known >= 0 ? visible.slice(known + 1) : [shown];
+    pile.push(...added);
+    arrivals.push({ cell: k, role, cards: added });
+  }
+  return { arrivals, departures, strays };
+}
+
+function tableOf(game: Game, players: number): StacksTable {
+  const at = (cell: Cell): string[] => [...(game.piles.get(key(...cell)) ?? [])];
+  const piles: Partial<Record<PileSpace, string[]>> = {};
+  for (const space of PILE_SPACES) piles[space] = at(STACKS_CELLS.piles[space]);
+  // With more than four players the corners are shared: the pile is judged once, under its first owner.
+  const discards = Array.from({ length: players }, (_, p) => (p < STACKS_CELLS.discards.length ? at(STACKS_CELLS.discards[p]!) : []));
+  return { players, piles, discards, chips: chipsOf(game.state), setAside: [...game.state.setAside], box: at(STACKS_CELLS.specials) };
+}
+
+export function judgeStacks(input: GameInput): GameJudgement {
+  const { players } = input.config;
+  const turns: TurnDraft[] = [];
+  const empty: StacksTable = { players, piles: {}, discards: Array.from({ length: players }, () => []), chips: Array.from({ length: players }, () => ({ red: 0, blue: 0 })) };
+  let game: Game = { state: sequenceStacks.fromTable(empty), piles: new Map(), number: 1, known: new Set() };
+  let tops = topsKey(input.start);
+  let strays: string[] = [];
+  let attempt: Attempt | null = null;
+
+  for (const snapshot of input.tables) {
+    const nowTops = topsKey(snapshot.cards);
+    if (attempt) {
+      const tried: Attempt = attempt;
+      attempt = null;
+      if (nowTops === tried.tops) {
+        // The illegal action was taken back: the table is as it was before it.
+        turns[tried.index]!.withdrawn = true;
+        game = tried.before;
+        tops = nowTops;
+        continue;
+      }
+    }
+    if (nowTops === tops) continue;
+    const before = copy(game);
+    const beforeTops: string = tops;
+    tops = nowTops;
+    const changes = changesOf(game, cellsOf(snapshot.cards));
+    strays = changes.strays;
+
+    const violations: Violation[] = [];
+    const words: string[] = [];
+    const actor = game.state.current;
+    const chipsBefore = chipsOf(game.state);
+    let state = game.state;
+    const act = (action: StacksAction, quiet = false): void => {
+      if ((action.type === 'play' || action.type === 'jump' || action.type === 'reverse' || action.type === 'card-steal' || action.type === 'chip-steal') && state.hands[state.current]!.length === 0) {
+        // "If you have used all 5 cards in your hand, immediately draw 5 new cards": unseen.
+        state = sequenceStacks.step(state, { type: 'draw-five' }).state;
+      }
+      const result = sequenceStacks.step(state, action);
+      state = result.state;
+      if (!quiet) violations.push(...result.violations.map(forPeople));
+    };
+    const departedDiscard = (card: string): Change | undefined => changes.departures.find((d) => d.role.kind === 'discard' && d.cards.at(-1) === card);
+
+    for (const d of changes.departures) {
+      if (d.role.kind === 'pile') {
+        const space = d.role.space;
+        const colour = space.startsWith('red') ? 'red' : 'blue';
+        const pile = state.piles[space];
+        const topAs = pile.at(-1)?.as ?? 0;
+        if (pile.length === 0 && d.cards.length === 5) {
+          words.push(`set aside the completed ${space}`);
+        } else if (pile.length > 0 && pile.length === d.cards.length) {
+          // The whole pile went at once: the cards up to 5 went on it, unseen, and it was set aside.
+          for (let n = topAs + 1; n <= 5; n++) act({ type: 'play', card: `${colour}-${n}`, pile: space });
+          words.push(`completed ${space} (${colour} chip)`);
+        } else {
+          violations.push(violation('pile-left-table', `${d.cards.join(', ')} left the sequence pile ${space} before it was complete`, d.cards));
+        }
+      } else if (d.role.kind === 'discard') {
+        const card = d.cards.at(-1)!;
+        const played = changes.arrivals.some((a) => a.role.kind === 'pile' && a.cards.includes(card));
+        const stolen = changes.arrivals.some((a) => a.role.kind === 'specials' && a.cards.includes('card-steal'));
+        if (!played && !stolen) violations.push(violation('card-left-table', `${d.cards.join(', ')} left ${playerName(ownersOf(d.role.slot, players)[0] ?? 0)}'s discard pile`, d.cards));
+      } else {
+        violations.push(violation('card-left-table', `${d.cards.join(', ')} left the used specials; "A special card is returned to the game box as soon as it is used"`, d.cards));
+      }
+    }
+
+    const discards: Change[] = [];
+    for (const a of changes.arrivals) {
+      if (a.role.kind === 'discard') {
+        discards.push(a);
+        continue;
+      }
+      for (const card of a.cards) {
+        if (a.role.kind === 'pile') {
+          const fromDiscard = departedDiscard(card) !== undefined;
+          act({ type: 'play', card, pile: a.role.space, ...(fromDiscard ? { from: 'discard' as const } : {}) });
+          words.push(`${card} on ${a.role.space}${fromDiscard ? ' from the discard pile' : ''}`);
+        } else if (a.role.kind === 'specials' && isSpecial(card)) {
+          const me = state.current;
+          const others = Array.from({ length: players }, (_, p) => p).filter((p) => p !== me);
+          if (card === 'jump' || card === 'reverse') act({ type: card });
+          else if (card === 'card-steal') {
+            const from = changes.departures.find((d) => d.role.kind === 'discard');
+            const target = from && from.role.kind === 'discard' ? (ownersOf(from.role.slot, players)[0] ?? others[0] ?? 0) : (others[0] ?? 0);
+            act(from ? { type: card, target, take: 'discard' } : { type: card, target, take: 'hand' });
+          } else if (card === 'chip-steal') {
+            // The camera sees no chips change hands: the steal is taken from whoever can lose one.
+            const chips = state.chips;
+            const target = others.find((p) => chips[p]!.red + chips[p]!.blue > 0) ?? others[0] ?? 0;
+            act({ type: card, target, colour: (chips[target]?.red ?? 0) > 0 ? 'red' : 'blue' });
+          } else {
+            const waiter = others.find((p) => p !== state.pending?.player) ?? others[0] ?? 0;
+            act({ type: 'wait', player: waiter });
+          }
+          words.push(`${card} played`);
+        } else {
+          words.push(`${card} put with the used specials`);
+        }
+      }
+    }
+    for (const a of discards) {
+      if (a.role.kind !== 'discard') continue;
+      const owners = ownersOf(a.role.slot, players);
+      const owner = owners.includes(state.current) ? state.current : (owners[0] ?? state.current);
+      // The camera's evidence beats the count of turns: the discard is its pile owner's.
+      if (owner !== state.current) state = { ...state, current: owner, turn: { discarded: false, jumps: 0 } };
+      for (const card of a.cards) act({ type: 'discard', card });
+      act({ type: 'refill' }, true);
+      words.push(`discarded ${a.cards.join(', ')}; turn ends`);
+    }
+    for (const card of strays) violations.push(violation('not-on-a-space', `${card} lies off the Stacks spaces`, [card]));
+
+    game = { ...game, state };
+    const judged = sequenceStacks.judgeTable(tableOf(game, players));
+    const stepCards = new Set(violations.flatMap((v) => v.cards));
+    const known = new Set<string>();
+    for (const v of judged.violations.map(forPeople)) {
+      const id = `${v.rule}|${v.message}`;
+      known.add(id);
+      if (game.known.has(id) || (v.cards.length > 0 && v.cards.every((c) => stepCards.has(c)))) continue;
+      violations.push(v);
+    }
+    game.known = known;
+
+    const chipsAfter = chipsOf(game.state);
+    const gained = (chipsAfter[actor]?.red ?? 0) + (chipsAfter[actor]?.blue ?? 0) - (chipsBefore[actor]?.red ?? 0) - (chipsBefore[actor]?.blue ?? 0);
+    const legal = violations.length === 0;
+    const toPlacements = (list: readonly Change[]): Placement[] =>
+      list.flatMap((c) => {
+        const [row, col] = c.cell.split(',').map(Number) as [number, number];
+        return c.cards.map((card) => ({ card, row, col }));
+      });
+    turns.push({
+      number: game.number,
+      player: discards.length > 0 ? discardOwner(before, discards, players) : actor,
+      tMs: snapshot.tMs,
+      added: toPlacements(changes.arrivals),
+      removed: toPlacements(changes.departures),
+      moved: [],
+      legal,
+      points: Math.max(0, gained),
+      warnings: violations.map((v) => warn('sequence-stacks', v)),
+      summary: words.join('; ') || 'the table changed',
+      kind: 'action',
+    });
+    if (discards.length > 0) game.number++;
+    if (!legal) attempt = { index: turns.length - 1, before, tops: beforeTops };
+  }
+
+  const chips = chipsOf(game.state);
+  const winner = game.state.winner ?? chips.findIndex((c) => c.red + c.blue >= 5 && c.red >= 2 && c.blue >= 2);
+  const table: Placement[] = [];
+  for (const [k, cards] of game.piles) {
+    const [row, col] = k.split(',').map(Number) as [number, number];
+    for (const card of cards) table.push({ card, row, col });
+  }
+  const last = input.tables.at(-1)?.cards ?? input.start;
+  for (const p of last) if (!roleOf(key(p.row, p.col))) table.push(p);
+  return {
+    turns,
+    scores: chips.map((c) => c.red + c.blue),
+    scoreUnit: 'chips',
+    scoreNotes: chips.map((c) => `${c.red} red · ${c.blue} blue`),
+    info: [`Draw pile: ${game.state.drawPile.length} cards · set aside: ${game.state.setAside.length} · direction ${game.state.direction === 1 ? 'clockwise' : 'counter-clockwise'}`],
+    current: winner >= 0 ? -1 : game.state.current,
+    winner: winner >= 0 ? playerName(winner) : null,
+    table,
+  };
+}
+
+/** The engine counts players from 0; the dashboard names them from 1 ("Player 2"). */
+function forPeople(v: Violation): Violation {
+  return { ...v, message: v.message.replace(/\b[Pp]layers? (\d+)(?: and (\d+))?/g, (_m, a: string, b?: string) => (b === undefined ? playerName(Number(a)) : `${playerName(Number(a))} and ${playerName(Number(b))}`)) };
+}
+
+/** The player whose discard pile took a card (the actor of a turn's end). */
+function discardOwner(before: Game, discards: readonly Change[], players: number): number {
+  const first = discards[0]!;
+  if (first.role.kind !== 'discard') return before.state.current;
+  const owners = ownersOf(first.role.slot, players);
+  return owners.includes(before.state.current) ? before.state.current : (owners[0] ?? before.state.current);
+}

@@ -1,0 +1,701 @@
+// Finding cards in a frame, in three steps.
+// 1. Lone cards: at a working scale (640 px wide), card paper (near-neutral, about as light as the
+//    lightest surface nearby; in Sequence Stacks also the specials' yellow) cut by Canny edges
+//    falls into regions; a region whose hull is a card-shaped quadrilateral holding ink is a lone
+//    card, its sides snapped to the card's edges on the full-resolution frame. Regions between
+//    closed loops of edges are candidates too (a table as light as the paper).
+// 2. The table plane: the lone cards, each a 63 x 88 mm rectangle in perspective, give the
+//    homography from the frame to the table, so a card's size is known everywhere.
+// 3. The scan: the table is searched for card-sized rectangles along edges (touching cards, cards
+//    partly covered or cut by the frame, cards in shade); each hit is snapped to its edges and kept
+//    when it is card-shaped, holds paper in one piece and ink.
+import { performance } from 'node:perf_hooks';
+import type { Quad, RgbaImage } from '../image.js';
+import type { OpenCv } from '../opencv.js';
+import type { DetectedCard } from '../types.js';
+import { STANDARD_DECK } from '../../render/deck-profile.js';
+import { chromaOf, dipsIn, surfaceOf, type Surface } from './surface.js';
+import { applyHomography, centroid, dist, grow, insidePolygon, intersectLines, invertHomography, polygonArea, portrait, quadCentre, type Vec } from './geometry.js';
+import { refineQuad, relaxQuad, type RefinedQuad } from './refine.js';
+import { tablePlane, type CardSize } from './table.js';
+import { scanTable } from './scan.js';
+
+type Mat = InstanceType<OpenCv['Mat']>;
+
+export interface DetectOptions {
+  /** Sequence Stacks specials have yellow faces: count yellow as card face too. */
+  readonly deck?: 'tic' | 'stacks';
+  /** Width of the working image (default 640). */
+  readonly workWidth?: number;
+  /** Filled in with intermediate results when given (for the annotated debug pictures). */
+  readonly debug?: DetectDebug;
+}
+
+export interface DetectDebug {
+  surface?: Surface;
+  mask?: Uint8Array;
+  regions?: Region[];
+  candidates?: { quad: Vec[]; support: readonly number[]; partial: boolean; coverage: number }[];
+  /** Scan hits turned down, and why. */
+  rejected?: { quad: Vec[]; why: string }[];
+  /** Regions no card accounted for (the scan looks around them). */
+  unexplained?: Vec[][];
+  /** Milliseconds by step. */
+  times?: Record<string, number>;
+  plane?: boolean;
+}
+
+/** A connected region of card face at working scale. */
+export interface Region {
+  /** Outer boundary, working pixels. */
+  readonly contour: Vec[];
+  readonly area: number;
+  readonly hull: Vec[];
+  readonly hullArea: number;
+  /** The hull simplified to a polygon (4 corners for a lone card). */
+  readonly polygon: Vec[];
+  readonly touchesBorder: boolean;
+}
+
+/** A card found, and how: its own outline in the paper mask, or the scan over the table plane. */
+export interface Detection extends DetectedCard {
+  readonly evidence: 'outline' | 'scan';
+}
+
+/** Candidates from the scan carry this coverage (they have no region of their own). */
+const SCANNED = 0.5;
+
+export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: DetectOptions = {}): Detection[] {
+  const t0 = performance.now();
+  const surface = surfaceOf(cv, frame, source, { workWidth: options.workWidth ?? 640, cannyLow: 20, cannyHigh: 50 });
+  if (options.debug) (options.debug.times ??= {}).surface = performance.now() - t0;
+  try {
+    return detectOn(cv, frame, surface, options);
+  } finally {
+    surface.fineGrey.delete();
+  }
+}
+
+/** What one pass over the working image found, for a given idea of the paper's colour. */
+interface Pass {
+  readonly chroma: Float32Array;
+  readonly mask: Uint8Array;
+  readonly regions: Region[];
+  readonly lone: { region: Region; refined: RefinedQuad }[];
+  readonly rest: Region[];
+}
+
+function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: DetectOptions): Detection[] {
+  const deck = options.deck ?? 'tic';
+  const grey = surface.frameGrey;
+  const k = surface.toFrame;
+  const toFrame = (p: Vec): Vec => [p[0] * k, p[1] * k];
+  const toWork = (p: Vec): Vec => [p[0] / k, p[1] / k];
+  const size: CardSize = { widthMm: STANDARD_DECK.widthMm, heightMm: STANDARD_DECK.heightMm };
+  // Passes under different ideas of the paper's colour find mostly the same lone cards: each
+  // outline is refined once.
+  const refinedCache: { centre: Vec; area: number; erosion: number; refined: RefinedQuad }[] = [];
+  const refineOnce = (polygon: readonly Vec[], erosion: number): RefinedQuad => {
+    const centre = centroid(polygon);
+    const area = polygonArea(polygon);
+    const hit = refinedCache.find((c) => c.erosion === erosion && dist(c.centre, centre) < 1 && Math.abs(c.area - area) < 0.04 * area);
+    if (hit) return hit.refined;
+    // The region was shrunk by the erosion and the edges cut off it: grow it back first.
+    const refined = refineQuad(grey, portrait(grow(polygon, erosion + 1).map(toFrame)));
+    refinedCache.push({ centre, area, erosion, refined });
+    return refined;
+  };
+  let loopRegions: Region[] | null = null;
+  const pass = (chroma: Float32Array, chromaMax: number, cut: number): Pass => {
+    const mask = faceMask(surface, chroma, chromaMax, cut, deck);
+    const split = (erosion: number, cutMask: Uint8Array | null, known: Pass['lone'] = []): { regions: Region[]; lone: Pass['lone']; rest: Region[] } => {
+      const regions = cutMask ? regionsOf(cv, surface, cutMask, erosion) : (loopRegions ??= regionsOf(cv, surface, insideEdges(cv, surface), erosion));
+      const lone: Pass['lone'] = [];
+      const rest: Region[] = [];
+      for (const region of regions) {
+        // A region inside a card already found adds nothing.
+        if (known.length > 0) {
+          const c = toFrame(centroid(region.polygon));
+          if (known.some((m) => insidePolygon(m.refined.quad, c))) continue;
+        }
+        if (isLoneCard(region)) {
+          const refined = refineOnce(region.polygon, erosion);
+          if (refined.support.filter((v) => v >= 0.5).length >= 3 && isFace(surface, chroma, mask, refined.quad.map(toWork), cut, false, deck)) {
+            lone.push({ region, refined });
+            continue;
+          }
+        }
+        rest.push(region);
+      }
+      return { regions, lone, rest };
+    };
+    const { regions, lone, rest } = split(1, mask);
+    // Cards whose paper does not stand out (a table as light as the paper) still lie inside a
+    // closed loop of edges: regions between the edges alone are candidates too.
+    const loops = split(0, null, lone);
+    for (const l of loops.lone) {
+      const c = quadCentre(l.refined.quad);
+      if (!lone.some((m) => insidePolygon(m.refined.quad, c))) lone.push(l);
+    }
+    return { chroma, mask, regions, lone, rest };
+  };
+  const guess = surface.white;
+  const strict = (white: readonly [number, number, number]): Pass & { cut: number } => {
+    const chromaHere = chromaOf(surface, white);
+    const cutHere = paperCut(surface, chromaHere, 0.16);
+    return { ...pass(chromaHere, 0.16, cutHere), cut: cutHere };
+  };
+  const tPass = performance.now();
+  // The brightest near-neutral pixels are usually the paper. Where that finds few lone cards, a
+  // bright hand or a light table may have fooled it: lone cards found with a loose idea of
+  // neutral (any tint of light passes) tell the paper's colour instead, and the idea that finds
+  // more lone cards wins.
+  let best = strict(guess);
+  const tFirst = performance.now();
+  if (best.lone.length < 3) {
+    const grey0 = (guess[0] + guess[1] + guess[2]) / 3;
+    const neutral = chromaOf(surface, [grey0, grey0, grey0]);
+    const loose = pass(neutral, 0.3, paperCut(surface, neutral, 0.3));
+    const fromCards = loose.lone.length > 0 ? paperColour(surface, loose.lone.map((l) => l.refined.quad.map(toWork)), loose.mask) : null;
+    if (fromCards && colourDistance(fromCards, guess) > 0.06) {
+      const other = strict(fromCards);
+      if (other.lone.length > best.lone.length) best = other;
+    }
+  }
+  const { chroma, mask, regions, lone, rest, cut } = best;
+  const tPasses = performance.now();
+
+  const plane = tablePlane(
+    lone.map((l) => portrait(l.refined.quad)),
+    size,
+    lone.map((l) => l.refined.support.reduce((a, b) => a + b, 0) + (l.region.area / l.region.hullArea)),
+  );
+  const inverse = plane ? invertHomography(plane.toTable) : null;
+  const cardArea = size.widthMm * size.heightMm;
+  const areaOnTable = (quad: readonly Vec[]): number => (plane ? polygonArea(quad.map((p) => applyHomography(plane.toTable, p))) / cardArea : 1);
+  const cardShaped = (quad: readonly Vec[]): boolean => !plane || isCardShaped(quad.map((p) => applyHomography(plane.toTable, p)), size);
+  const face = (quad: readonly Vec[], partial: boolean): boolean => isFace(surface, chroma, mask, quad.map(toWork), cut, partial, deck);
+
+  const found: Candidate[] = [];
+  for (const l of lone) {
+    const ratio = areaOnTable(l.refined.quad);
+    // A card outlined cleanly on all four sides stands on its own, whatever the plane says.
+    const clean = l.refined.support.every((v) => v >= 0.8);
+    const shaped = ratio > 0.7 && ratio < 1.4 && cardShaped(l.refined.quad);
+    // A clean outline of the wrong shape: a straight-edged thing (the deck, a phone) lies over
+    // part of the card. Kept, but partial.
+    if (clean || shaped) found.push({ quad: l.refined.quad, support: l.refined.support, partial: !shaped, coverage: 1 });
+    else {
+      options.debug?.rejected?.push({ quad: l.refined.quad, why: `lone ${ratio.toFixed(2)} ${l.refined.support.map((v) => v.toFixed(1)).join(',')}` });
+      rest.push(l.region);
+    }
+  }
+  for (const region of rest) {
+    const hullRatio = areaOnTable(region.hull.map(toFrame));
+    if (plane && hullRatio < 0.2) continue;
+    // One card with a notch (glare, a coin, ink at its edge): its hull is still the card.
+    if (region.polygon.length === 4 && (!plane || (hullRatio > 0.7 && hullRatio < 1.35))) {
+      const refined = refineQuad(grey, portrait(grow(region.polygon, 2).map(toFrame)));
+      const ratio = areaOnTable(refined.quad);
+      if ((!plane || (ratio > 0.75 && ratio < 1.33 && cardShaped(refined.quad))) && face(refined.quad, true)) {
+        found.push({ quad: refined.quad, support: refined.support, partial: region.touchesBorder || region.area < 0.85 * region.hullArea, coverage: region.area / region.hullArea });
+      }
+    }
+  }
+  if (options.debug) {
+    // For the debug pictures: regions no card found so far accounts for.
+    options.debug.unexplained = regions
+      .filter((r) => {
+        const hull = r.hull.map(toFrame);
+        const ratio = areaOnTable(hull);
+        const c = centroid(hull);
+        return ratio >= 0.25 && (ratio > 1.35 || !found.some((f) => plausible(f) && insidePolygon(f.quad, c)));
+      })
+      .map((r) => r.hull.map(toFrame));
+  }
+  if (plane && inverse) {
+    // Everything else: look for cards all over the table about the paper found. (Scanning only
+    // around the regions not yet accounted for is quicker but misses cards the paper mask lost.)
+    // Points past the plane's horizon map to nonsense: only those within a few metres count.
+    const pts = regions.flatMap((r) => r.hull.map((p) => applyHomography(plane.toTable, toFrame(p)))).filter((p) => Math.abs(p[0]) < 3000 && Math.abs(p[1]) < 3000);
+    const margin = size.heightMm;
+    const xs = pts.map((p) => p[0]);
+    const ys = pts.map((p) => p[1]);
+    const box = { x0: Math.min(...xs) - margin, y0: Math.min(...ys) - margin, x1: Math.max(...xs) + margin, y1: Math.max(...ys) + margin };
+    const tScan = performance.now();
+    // The box on the fine grey, for the thin dark lines there (worked out only where looked for).
+    const corners = [[box.x0, box.y0], [box.x1, box.y0], [box.x1, box.y1], [box.x0, box.y1]].map((p) => applyHomography(inverse, p as unknown as Vec));
+    const fx = corners.map((p) => p[0] / surface.fineToFrame);
+    const fy = corners.map((p) => p[1] / surface.fineToFrame);
+    const dips = dipsIn(cv, surface, { x0: Math.min(...fx), y0: Math.min(...fy), x1: Math.max(...fx), y1: Math.max(...fy) });
+    let hits: ReturnType<typeof scanTable>;
+    try {
+      hits = scanTable(cv, { grey: surface.fineGrey, ...(dips ? { dips: dips.mat, dipsAt: [dips.x0, dips.y0, dips.scale] as const } : {}), greyToFrame: surface.fineToFrame, toTable: plane.toTable, box, size, angles: [0] });
+    } finally {
+      dips?.mat.delete();
+    }
+    if (options.debug) (options.debug.times ??= {}).scan = performance.now() - tScan;
+    const reject = (quad: Vec[], why: string): void => void options.debug?.rejected?.push({ quad, why });
+    for (const hit of hits) {
+      const centre = quadCentre(hit.quad);
+      if (found.some((f) => insidePolygon(f.quad, centre))) {
+        reject(hit.quad, 'inside a card');
+        continue;
+      }
+      const first = refineQuad(grey, hit.quad);
+      // A side that snapped to something else (a hand, a neighbour's ink) goes back to where the
+      // scan put it, if that makes the card the right shape.
+      const refined = relaxQuad(first, hit.quad, (q) => {
+        const ratio = areaOnTable(q);
+        return ratio >= 0.6 && ratio <= 1.4 && cardShaped(q);
+      });
+      if (!refined) {
+        reject(hit.quad, `shape ${areaOnTable(first.quad).toFixed(2)} ${first.support.map((v) => v.toFixed(1)).join(',')} score ${hit.score.toFixed(0)}`);
+        continue;
+      }
+      const inFrame = hit.quad.every(([x, y]) => x >= 0 && y >= 0 && x < frame.width && y < frame.height);
+      if (!face(refined.quad, true)) {
+        const st = faceStats(surface, chroma, mask, refined.quad.map(toWork), cut);
+        reject(refined.quad, `face p${st.paper.toFixed(2)} i${st.ink.toFixed(3)} c${st.inkCore}`);
+        continue;
+      }
+      // Checked cloth can look card-shaped with "ink" (its dark squares): a card's paper is one
+      // piece, and runs along its sides unless a cover or the frame's edge cuts it.
+      const work = refined.quad.map(toWork);
+      const piece = paperInOnePiece(surface, chroma, mask, work, deck);
+      if (piece < 0.85 || (faceStats(surface, chroma, mask, work, cut).paper < 0.4 && !paperRims(surface, mask, work))) {
+        reject(refined.quad, `pattern ${piece.toFixed(2)}`);
+        continue;
+      }
+      found.push({ quad: refined.quad, support: refined.support, partial: !inFrame || refined.support.some((v) => v < 0.5), coverage: SCANNED });
+    }
+  }
+  if (options.debug) {
+    const times = (options.debug.times ??= {});
+    times.firstPass = tFirst - tPass;
+    times.passes = tPasses - tPass;
+    times.total = performance.now() - tPass;
+    options.debug.surface = surface;
+    options.debug.mask = mask;
+    options.debug.regions = regions;
+    options.debug.candidates = found;
+    options.debug.plane = plane !== null;
+  }
+  return dedupe(found.filter(plausible)).map((c) => {
+    const quad = portrait(c.quad);
+    return { corners: quad, centre: quadCentre(quad), partial: c.partial, evidence: c.coverage === SCANNED ? 'scan' : 'outline' };
+  });
+}
+
+/**
+ * A card's paper is one piece (ink makes holes in it, a hand or the frame's edge cuts it once);
+ * light squares of checked cloth are many pieces. The largest piece's share of the paper seen.
+ */
+function paperInOnePiece(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: readonly Vec[], deck: 'tic' | 'stacks'): number {
+  const nx = 14;
+  const ny = 19;
+  const idx: number[] = [];
+  // Close to the sides: the margin there joins the paper round a word across the card (WILD, a
+  // Stacks special's name).
+  forEachInside(quad, nx, ny, 0.035, (x, y) => idx.push(x < 0 || y < 0 || x >= s.width || y >= s.height ? -1 : y * s.width + x));
+  const greys = idx.filter((i) => i >= 0).map((i) => s.grey[i]!).sort((a, b) => a - b);
+  if (greys.length === 0) return 0;
+  const light = Math.max(20, greys[Math.floor(greys.length * 0.65)]!);
+  const paper = idx.map((i) => i >= 0 && (mask[i] === 255 || (chroma[i]! < 0.2 && s.grey[i]! / light > 0.82) || s.grey[i]! / light > 1.1));
+  const label = new Int32Array(nx * ny).fill(-1);
+  const pieces: { size: number; v: number; across: boolean }[] = [];
+  let total = 0;
+  for (let start = 0; start < nx * ny; start++) {
+    if (!paper[start] || label[start]! >= 0) continue;
+    let size = 0;
+    let rows = 0;
+    let left = false;
+    let right = false;
+    const stack = [start];
+    label[start] = start;
+    while (stack.length) {
+      const k = stack.pop()!;
+      size++;
+      const x = k % nx;
+      const y = Math.floor(k / nx);
+      rows += y;
+      if (x === 0) left = true;
+      if (x === nx - 1) right = true;
+      for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+        const xx = x + dx;
+        const yy = y + dy;
+        if (xx < 0 || yy < 0 || xx >= nx || yy >= ny) continue;
+        const j = yy * nx + xx;
+        if (paper[j] && label[j]! < 0) {
+          label[j] = start;
+          stack.push(j);
+        }
+      }
+    }
+    total += size;
+    pieces.push({ size, v: (rows / size + 0.5) / ny, across: left && right });
+  }
+  if (total === 0) return 0;
+  pieces.sort((a, b) => b.size - a.size);
+  let share = pieces[0]!.size / total;
+  // A word across the middle of the card (WILD, a Stacks special's name) may part the paper into
+  // a top half and a bottom half, each from side to side: that is one card's paper too.
+  const first = pieces[0]!;
+  const second = pieces[1];
+  if (deck === 'stacks' && second && first.across && second.across && Math.min(first.v, second.v) < 0.45 && Math.max(first.v, second.v) > 0.55) share = Math.max(share, (first.size + second.size) / total);
+  return share;
+}
+
+/**
+ * Paper runs along the inside of a card's sides (the index ink aside); a patch of checked cloth
+ * that happens to be card-shaped has light and dark along them. At least three sides mostly paper.
+ */
+function paperRims(s: Surface, mask: Uint8Array, quad: readonly Vec[]): boolean {
+  const c = quadCentre(quad);
+  let clean = 0;
+  let mixed = 0;
+  for (let k = 0; k < 4; k++) {
+    const a = quad[k]!;
+    const b = quad[(k + 1) % 4]!;
+    let paper = 0;
+    let seen = 0;
+    let flips = 0;
+    let last = -1;
+    for (let i = 0; i < 12; i++) {
+      const t = 0.1 + (0.8 * (i + 0.5)) / 12;
+      // A point on the side, pulled part of the way towards the centre.
+      const px = a[0] + (b[0] - a[0]) * t;
+      const py = a[1] + (b[1] - a[1]) * t;
+      const x = Math.round(px + (c[0] - px) * 0.12);
+      const y = Math.round(py + (c[1] - py) * 0.12);
+      if (x < 0 || y < 0 || x >= s.width || y >= s.height) continue;
+      seen++;
+      const here = mask[y * s.width + x] ? 1 : 0;
+      paper += here;
+      if (last >= 0 && here !== last) flips++;
+      last = here;
+    }
+    // A side is clean paper, or covered along one stretch (a hand, the frame's edge); light and
+    // dark coming and going along it is a pattern, not a card.
+    if (flips >= 3) mixed++;
+    else if (seen === 0 || paper / seen >= 0.5) clean++;
+  }
+  return mixed <= 1 && clean >= 2;
+}
+
+/** How far apart two colours' chromaticities are (0 alike). */
+function colourDistance(a: readonly number[], b: readonly number[]): number {
+  const sa = a[0]! + a[1]! + a[2]!;
+  const sb = b[0]! + b[1]! + b[2]!;
+  return Math.hypot(a[0]! / sa - b[0]! / sb, a[2]! / sa - b[2]! / sb) * 3;
+}
+
+/** Card-shaped on the table (mm): 63 x 88 each way within 15%, corners square within 10 degrees. */
+function isCardShaped(table: readonly Vec[], size: CardSize): boolean {
+  const t = portrait(table);
+  for (let i = 0; i < 4; i++) {
+    const a = t[i]!;
+    const b = t[(i + 1) % 4]!;
+    const c = t[(i + 2) % 4]!;
+    const len = dist(a, b);
+    const want = i % 2 === 0 ? size.widthMm : size.heightMm;
+    if (len < want * 0.85 || len > want * 1.15) return false;
+    const cos = ((a[0] - b[0]) * (c[0] - b[0]) + (a[1] - b[1]) * (c[1] - b[1])) / (dist(a, b) * dist(c, b));
+    if (Math.abs(cos) > 0.17) return false;
+  }
+  return true;
+}
+
+/** The paper's colour under this light: the median of face pixels inside the lone cards. */
+function paperColour(s: Surface, quads: readonly (readonly Vec[])[], mask: Uint8Array): [number, number, number] {
+  const channels: number[][] = [[], [], []];
+  for (const q of quads) {
+    forEachInside(q, 8, 11, 0.08, (x, y) => {
+      const i = y * s.width + x;
+      if (x < 0 || y < 0 || x >= s.width || y >= s.height || !mask[i]) return;
+      for (let c = 0; c < 3; c++) channels[c]!.push(s.rgba[i * 4 + c]!);
+    });
+  }
+  if (channels[0]!.length < 10) return [...s.white];
+  const median = (v: number[]): number => v.sort((a, b) => a - b)[v.length >> 1]!;
+  return [Math.max(30, median(channels[0]!)), Math.max(30, median(channels[1]!)), Math.max(30, median(channels[2]!))];
+}
+
+/** Calls back with working pixels on an nx x ny grid inset by `inset` (a share) from the quad's sides, and where on the face (0..1 each way). */
+function forEachInside(quad: readonly Vec[], nx: number, ny: number, inset: number, visit: (x: number, y: number, u: number, v: number) => void): void {
+  const span = 1 - 2 * inset;
+  for (let j = 0; j < ny; j++) {
+    const v = inset + (span * (j + 0.5)) / ny;
+    for (let i = 0; i < nx; i++) {
+      const u = inset + (span * (i + 0.5)) / nx;
+      const tx = quad[0]![0] + (quad[1]![0] - quad[0]![0]) * u;
+      const ty = quad[0]![1] + (quad[1]![1] - quad[0]![1]) * u;
+      const bx = quad[3]![0] + (quad[2]![0] - quad[3]![0]) * u;
+      const by = quad[3]![1] + (quad[2]![1] - quad[3]![1]) * u;
+      visit(Math.round(tx + (bx - tx) * v), Math.round(ty + (by - ty) * v), u, v);
+    }
+  }
+}
+
+/**
+ * Whether a quad (working pixels) holds a card face: enough paper (or yellow face) and some ink
+ * (strong colour or dark marks), as every face shows; a light patch of cloth has no ink.
+ */
+function isFace(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: readonly Vec[], cut: number, partial: boolean, deck: 'tic' | 'stacks'): boolean {
+  const st = faceStats(s, chroma, mask, quad, cut);
+  // A Stacks special says its name in small black capitals: little ink.
+  return st.inkCore >= 1 && st.ink >= (deck === 'stacks' ? 0.005 : 0.015) && st.paper >= (partial ? 0.25 : 0.45);
+}
+
+/**
+ * Paper share inside a quad, and ink. Paper is judged against the quad's own lightest part (a card
+ * in shade is darker all over, not less paper): near-neutral (or, in Stacks, the yellow face, which
+ * the mask knows) and nearly as light as it. Ink is strong colour or a dark mark, which every face
+ * shows in its middle (pips, a numeral, a word) and at its corners; light patches of cloth have none.
+ */
+function faceStats(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: readonly Vec[], cut: number): { paper: number; ink: number; inkCore: number } {
+  void cut;
+  const nx = 16;
+  const ny = 22;
+  const index: number[] = [];
+  const core: boolean[] = [];
+  forEachInside(quad, nx, ny, 0.06, (x, y, u, v) => {
+    if (x < 0 || y < 0 || x >= s.width || y >= s.height) return;
+    index.push(y * s.width + x);
+    core.push(u > 0.15 && u < 0.85 && v > 0.15 && v < 0.85);
+  });
+  if (index.length === 0) return { paper: 0, ink: 0, inkCore: 0 };
+  const greys = index.map((i) => s.grey[i]!).sort((a, b) => a - b);
+  // The paper's level: well above the ink, below any glare spot.
+  const light = Math.max(20, greys[Math.floor(greys.length * 0.65)]!);
+  let paper = 0;
+  let ink = 0;
+  let inkCore = 0;
+  index.forEach((i, k) => {
+    const g = s.grey[i]! / light;
+    if (mask[i] || (chroma[i]! < 0.2 && g > 0.82)) paper++;
+    else if (g > 1.1) paper++; // glare on the paper
+    else if (chroma[i]! > 0.3 || g < 0.65) {
+      ink++;
+      if (core[k]) inkCore++;
+    }
+  });
+  return { paper: paper / index.length, ink: ink / index.length, inkCore };
+}
+
+interface Candidate {
+  readonly quad: Vec[];
+  readonly support: readonly number[];
+  readonly partial: boolean;
+  readonly coverage: number;
+}
+
+function plausible(c: Candidate): boolean {
+  const strong = c.support.filter((v) => v >= 0.5).length;
+  return strong >= (c.partial ? 2 : 3);
+}
+
+/** One candidate per card: of candidates whose centres fall inside each other, the best supported. */
+function dedupe(cands: Candidate[]): Candidate[] {
+  const score = (c: Candidate): number => c.support.reduce((a, b) => a + b, 0) + c.coverage;
+  const sorted = [...cands].sort((a, b) => score(b) - score(a));
+  const kept: Candidate[] = [];
+  for (const c of sorted) {
+    const centre = quadCentre(c.quad);
+    if (kept.some((k) => insidePolygon(k.quad, centre) || insidePolygon(c.quad, quadCentre(k.quad)))) continue;
+    kept.push(c);
+  }
+  return kept;
+}
+
+/** A region that is one whole card: four corners, filling its outline, card-like proportions. */
+function isLoneCard(r: Region): boolean {
+  if (r.polygon.length !== 4 || r.touchesBorder) return false;
+  const polyArea = polygonArea(r.polygon);
+  if (r.area < 0.8 * polyArea || r.hullArea > 1.06 * polyArea) return false;
+  const sides = r.polygon.map((p, i) => dist(p, r.polygon[(i + 1) % 4]!));
+  const a = (sides[0]! + sides[2]!) / 2;
+  const b = (sides[1]! + sides[3]!) / 2;
+  const ratio = Math.min(a, b) / Math.max(a, b);
+  return ratio > 0.45 && ratio < 0.98;
+}
+
+/** Card face: near-neutral and about as light as the brightest surface nearby, not on an edge. */
+function faceMask(s: Surface, chroma: Float32Array, chromaMax: number, cut: number, deck: 'tic' | 'stacks'): Uint8Array {
+  const n = s.width * s.height;
+  const mask = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (s.edges[i]) continue;
+    const paper = chroma[i]! < chromaMax && s.relative[i]! > cut;
+    let yellow = false;
+    if (!paper && deck === 'stacks') {
+      // Special cards' yellow face: red and green high, blue low, whatever the tint.
+      const r = s.rgba[i * 4]!;
+      const g = s.rgba[i * 4 + 1]!;
+      const b = s.rgba[i * 4 + 2]!;
+      yellow = g > 0.7 * r && b < 0.6 * g && s.relative[i]! > 0.55;
+    }
+    if (paper || yellow) mask[i] = 255;
+  }
+  return mask;
+}
+
+/**
+ * The relative lightness that parts paper from the table: Otsu's cut over near-neutral pixels,
+ * kept between 0.55 (dark tables: shadowed paper still counts) and 0.85.
+ */
+function paperCut(s: Surface, chroma: Float32Array, chromaMax: number): number {
+  const hist = new Float64Array(64);
+  let count = 0;
+  for (let i = 0; i < s.relative.length; i++) {
+    if (chroma[i]! >= chromaMax) continue;
+    hist[Math.min(63, Math.floor(s.relative[i]! * 50))]!++;
+    count++;
+  }
+  if (count === 0) return 0.8;
+  let sum = 0;
+  for (let v = 0; v < 64; v++) sum += v * hist[v]!;
+  let sumB = 0;
+  let wB = 0;
+  let best = -1;
+  let cut = 40;
+  for (let v = 0; v < 64; v++) {
+    wB += hist[v]!;
+    if (wB === 0) continue;
+    const wF = count - wB;
+    if (wF === 0) break;
+    sumB += v * hist[v]!;
+    const between = wB * wF * (sumB / wB - (sum - sumB) / wF) ** 2;
+    if (between > best) {
+      best = between;
+      cut = v + 1;
+    }
+  }
+  return Math.max(0.55, Math.min(0.85, cut / 50));
+}
+
+/** Everything not on (or next to) an edge: the insides of closed edge loops, paper or not. */
+function insideEdges(cv: OpenCv, s: Surface): Uint8Array {
+  const edges = new cv.Mat(s.height, s.width, cv.CV_8UC1);
+  const out = new Uint8Array(s.width * s.height);
+  try {
+    edges.data.set(s.edges);
+    const kernel = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3));
+    cv.dilate(edges, edges, kernel);
+    kernel.delete();
+    const d = edges.data;
+    for (let i = 0; i < out.length; i++) out[i] = d[i] ? 0 : 255;
+  } finally {
+    edges.delete();
+  }
+  return out;
+}
+
+/**
+ * Connected regions of the face mask, shrunk by `erosion` pixels first: a gap of up to twice that
+ * in a card's outline (a light table, a faint border) no longer joins the card to the table.
+ */
+function regionsOf(cv: OpenCv, s: Surface, mask: Uint8Array, erosion = 1): Region[] {
+  const m = new cv.Mat(s.height, s.width, cv.CV_8UC1);
+  m.data.set(mask);
+  if (erosion > 0) {
+    const kernel = cv.getStructuringElement(erosion > 1 ? cv.MORPH_ELLIPSE : cv.MORPH_RECT, new cv.Size(2 * erosion + 1, 2 * erosion + 1));
+    cv.erode(m, m, kernel);
+    kernel.delete();
+  }
+  const contours = new cv.MatVector();
+  const hierarchy = new cv.Mat();
+  const regions: Region[] = [];
+  const minArea = (s.width * s.height) / 2500;
+  try {
+    cv.findContours(m, contours, hierarchy, cv.RETR_CCOMP, cv.CHAIN_APPROX_SIMPLE);
+    for (let i = 0; i < contours.size(); i++) {
+      if (hierarchy.intAt(0, i * 4 + 3) !== -1) continue;
+      const c = contours.get(i);
+      try {
+        const area = cv.contourArea(c);
+        if (area < minArea) continue;
+        const contour = matPoints(c);
+        const hullMat = new cv.Mat();
+        cv.convexHull(c, hullMat, false, true);
+        const hull = matPoints(hullMat);
+        const hullArea = cv.contourArea(hullMat);
+        const approx = new cv.Mat();
+        cv.approxPolyDP(hullMat, approx, 0.04 * cv.arcLength(hullMat, true), true);
+        const polygon = quadFromHull(hull) ?? matPoints(approx);
+        hullMat.delete();
+        approx.delete();
+        const touchesBorder = contour.some(([x, y]) => x <= 1 || y <= 1 || x >= s.width - 2 || y >= s.height - 2);
+        regions.push({ contour, area, hull, hullArea, polygon, touchesBorder });
+      } finally {
+        c.delete();
+      }
+    }
+  } finally {
+    m.delete();
+    contours.delete();
+    hierarchy.delete();
+  }
+  return regions;
+}
+
+/**
+ * Four corners from a convex hull whose corners may be cut (ink in a card's corner, rounded
+ * corners): the four longest runs of nearly straight hull, extended until they meet.
+ */
+export function quadFromHull(hull: readonly Vec[]): Vec[] | null {
+  if (hull.length < 4) return null;
+  interface Run { a: Vec; b: Vec; len: number; angle: number }
+  const runs: Run[] = [];
+  for (let i = 0; i < hull.length; i++) {
+    const a = hull[i]!;
+    const b = hull[(i + 1) % hull.length]!;
+    const len = dist(a, b);
+    if (len === 0) continue;
+    const angle = Math.atan2(b[1] - a[1], b[0] - a[0]);
+    const last = runs[runs.length - 1];
+    if (last && Math.abs(angleDiff(last.angle, Math.atan2(b[1] - last.a[1], b[0] - last.a[0]))) < 0.2 && Math.abs(angleDiff(last.angle, angle)) < 0.35) {
+      last.b = b;
+      last.len = dist(last.a, b);
+      last.angle = Math.atan2(b[1] - last.a[1], b[0] - last.a[0]);
+    } else runs.push({ a, b, len, angle });
+  }
+  // The hull is closed: the last run may continue the first.
+  if (runs.length > 1) {
+    const first = runs[0]!;
+    const last = runs[runs.length - 1]!;
+    if (Math.abs(angleDiff(first.angle, last.angle)) < 0.2) {
+      first.a = last.a;
+      first.len = dist(first.a, first.b);
+      runs.pop();
+    }
+  }
+  if (runs.length < 4) return null;
+  const longest = runs
+    .map((r, i) => ({ r, i }))
+    .sort((x, y) => y.r.len - x.r.len)
+    .slice(0, 4)
+    .sort((x, y) => x.i - y.i)
+    .map((x) => x.r);
+  const corners: Vec[] = [];
+  for (let i = 0; i < 4; i++) {
+    const p = longest[i]!;
+    const q = longest[(i + 1) % 4]!;
+    const hit = intersectLines(p.a, p.b, q.a, q.b);
+    if (!hit || dist(hit, p.b) > Math.max(p.len, q.len) * 0.4) return null;
+    corners.push(hit);
+  }
+  return corners;
+}
+
+const angleDiff = (a: number, b: number): number => Math.atan2(Math.sin(a - b), Math.cos(a - b));
+
+function matPoints(mat: Mat): Vec[] {
+  const out: Vec[] = [];
+  const d = mat.data32S;
+  for (let j = 0; j < mat.rows; j++) out.push([d[j * 2]!, d[j * 2 + 1]!]);
+  return out;
+}
+
+export { polygonArea };
+export type { Quad };

@@ -1,0 +1,217 @@
+// Snapping a rough card outline to the card's real edges on the full-resolution frame: each side
+// is searched along its normal for the step from paper to what lies beyond (table, a joint's grey
+// border, a shadow), a line is fitted robustly through the steps found, and the corners are the
+// lines' crossings. Sides without enough evidence (covered, out of the frame) keep their rough line.
+import type { Quad } from '../image.js';
+import { add, dist, fitLine, lineDistance, lineIntersection, scale, sub, unit, type Line, type Vec } from './geometry.js';
+
+/** The frame's lightness, one byte a pixel, at full resolution. */
+export interface GreyImage {
+  readonly width: number;
+  readonly height: number;
+  readonly data: Uint8Array;
+}
+
+export interface RefinedQuad {
+  readonly quad: [Vec, Vec, Vec, Vec];
+  /** Share of samples on each side that found an edge lying on the fitted line. */
+  readonly support: [number, number, number, number];
+  /** Mean step strength (grey levels) of the edge found on each side. */
+  readonly contrast: [number, number, number, number];
+  /** The line of each side: fitted where there was evidence, else the rough side's. */
+  readonly lines: readonly Line[];
+}
+
+/** The quad of four side lines (each corner where a side meets the one before it). */
+export function quadOfLines(lines: readonly Line[], fallback: readonly Vec[]): [Vec, Vec, Vec, Vec] {
+  return [0, 1, 2, 3].map((s) => lineIntersection(lines[(s + 3) % 4]!, lines[s]!) ?? fallback[s]!) as [Vec, Vec, Vec, Vec];
+}
+
+/**
+ * The refined quad with its least supported sides put back to the rough quad's, one at a time,
+ * until `accept` takes it: for a card partly covered, whose covered side snapped to the cover.
+ */
+export function relaxQuad(refined: RefinedQuad, rough: readonly Vec[], accept: (quad: readonly Vec[]) => boolean): RefinedQuad | null {
+  if (accept(refined.quad)) return refined;
+  const order = [0, 1, 2, 3].sort((a, b) => refined.support[a]! - refined.support[b]!);
+  const lines = [...refined.lines];
+  const support = [...refined.support] as RefinedQuad['support'];
+  for (const side of order.slice(0, 2)) {
+    const a = rough[side]!;
+    const b = rough[(side + 1) % 4]!;
+    lines[side] = { p: a, d: unit(sub(b, a)) };
+    support[side] = 0;
+    const quad = quadOfLines(lines, rough);
+    if (accept(quad)) return { quad, support, contrast: refined.contrast, lines };
+  }
+  return null;
+}
+
+export function greyOf(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): GreyImage {
+  const n = width * height;
+  const data = new Uint8Array(n);
+  for (let i = 0; i < n; i++) data[i] = (rgba[i * 4]! * 77 + rgba[i * 4 + 1]! * 150 + rgba[i * 4 + 2]! * 29) >> 8;
+  return { width, height, data };
+}
+
+function sample(g: GreyImage, x: number, y: number): number {
+  if (x < 0 || y < 0 || x > g.width - 1.001 || y > g.height - 1.001) return Number.NaN;
+  const x0 = Math.floor(x);
+  const y0 = Math.floor(y);
+  const fx = x - x0;
+  const fy = y - y0;
+  const i = y0 * g.width + x0;
+  const d = g.data;
+  return (d[i]! * (1 - fx) + d[i + 1]! * fx) * (1 - fy) + (d[i + g.width]! * (1 - fx) + d[i + g.width + 1]! * fx) * fy;
+}
+
+export interface RefineOptions {
+  /** How far to search either side of the rough side, as a share of the card's short side. */
+  readonly reach?: number;
+  /** Samples a side. */
+  readonly samples?: number;
+}
+
+/**
+ * Refines a quad (corners in order, clockwise) against the grey frame. Each side's outward normal
+ * points away from the quad's centre.
+ */
+export function refineQuad(g: GreyImage, quad: readonly Vec[], options: RefineOptions = {}): RefinedQuad {
+  const samples = options.samples ?? 14;
+  const shortSide = Math.min(dist(quad[0]!, quad[1]!), dist(quad[1]!, quad[2]!), dist(quad[2]!, quad[3]!), dist(quad[3]!, quad[0]!));
+  const reach = Math.max(4, (options.reach ?? 0.12) * shortSide);
+  const centre: Vec = [(quad[0]![0] + quad[1]![0] + quad[2]![0] + quad[3]![0]) / 4, (quad[0]![1] + quad[1]![1] + quad[2]![1] + quad[3]![1]) / 4];
+  const lines: Line[] = [];
+  const support: number[] = [];
+  const contrast: number[] = [];
+  for (let s = 0; s < 4; s++) {
+    const a = quad[s]!;
+    const b = quad[(s + 1) % 4]!;
+    const d = unit(sub(b, a));
+    let n: Vec = [-d[1], d[0]];
+    const mid: Vec = scale(add(a, b), 0.5);
+    if ((mid[0] - centre[0]) * n[0] + (mid[1] - centre[1]) * n[1] < 0) n = [-n[0], -n[1]];
+    // Every clear fall along each normal is a candidate; the side is the straight line through a
+    // candidate of as many samples as possible (ink near the side falls too, but not in a line).
+    const cands: { p: Vec; s: number; k: number }[] = [];
+    const inner = reach * 0.7;
+    const span = inner + reach + 4;
+    const steps = Math.ceil(inner + reach) + 1;
+    const profile = new Float64Array(steps + 4);
+    const fall = new Float64Array(steps + 4);
+    for (let k = 0; k < samples; k++) {
+      const t = 0.12 + (0.76 * k) / (samples - 1);
+      const p: Vec = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+      let ok = true;
+      for (let j = 0; j < steps + 4; j++) {
+        const off = -inner - 2 + j * (span / (steps + 3));
+        const v = sample(g, p[0] + n[0] * off, p[1] + n[1] * off);
+        if (Number.isNaN(v)) {
+          ok = false;
+          break;
+        }
+        profile[j] = v;
+      }
+      if (!ok) continue;
+      for (let j = 2; j < steps + 2; j++) fall[j] = profile[j - 2]! + profile[j - 1]! - profile[j + 1]! - profile[j + 2]!;
+      for (let j = 3; j < steps + 1; j++) {
+        const f = fall[j]!;
+        if (f < 20 || f < fall[j - 1]! || f <= fall[j + 1]!) continue;
+        const l = fall[j - 1]!;
+        const r = fall[j + 1]!;
+        const den = l - 2 * f + r;
+        const frac = den < 0 ? (0.5 * (l - r)) / den : 0;
+        const off = -inner - 2 + (j + frac) * (span / (steps + 3));
+        cands.push({ p: [p[0] + n[0] * off, p[1] + n[1] * off], s: f / 2, k });
+      }
+    }
+    const fitted = bestLine(cands, { p: a, d }, n, samples);
+    if (fitted && fitted.count >= Math.max(4, samples * 0.35)) {
+      lines.push(fitted.line);
+      support.push(fitted.count / samples);
+      contrast.push(fitted.strength);
+    } else {
+      lines.push({ p: a, d });
+      support.push(fitted ? fitted.count / samples : 0);
+      contrast.push(0);
+    }
+  }
+  const corners: Vec[] = [];
+  for (let s = 0; s < 4; s++) {
+    const hit = lineIntersection(lines[(s + 3) % 4]!, lines[s]!);
+    corners.push(hit && dist(hit, quad[s]!) < shortSide * 0.5 ? hit : quad[s]!);
+  }
+  return { quad: corners as [Vec, Vec, Vec, Vec], support: support as RefinedQuad['support'], contrast: contrast as RefinedQuad['contrast'], lines };
+}
+
+/**
+ * The line near the rough side's direction through candidates of the most samples (one a sample),
+ * found by turning through a few degrees and clustering the candidates' offsets; refitted on them.
+ */
+function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Line, normal: Vec, samples: number): { line: Line; count: number; strength: number } | null {
+  if (cands.length < 2) return null;
+  const tolerance = 1.0;
+  let best: { members: number[]; score: number } = { members: [], score: 0 };
+  const offs = new Float64Array(cands.length);
+  let bins = new Uint16Array(64);
+  for (let deg = -5; deg <= 5; deg += 1) {
+    const r = (deg * Math.PI) / 180;
+    const nx = normal[0] * Math.cos(r) - normal[1] * Math.sin(r);
+    const ny = normal[0] * Math.sin(r) + normal[1] * Math.cos(r);
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let i = 0; i < cands.length; i++) {
+      const o = cands[i]!.p[0] * nx + cands[i]!.p[1] * ny;
+      offs[i] = o;
+      if (o < lo) lo = o;
+      if (o > hi) hi = o;
+    }
+    // Offsets binned a tolerance wide; a line's candidates fall in two neighbouring bins.
+    const nb = Math.floor((hi - lo) / tolerance) + 2;
+    if (bins.length < nb) bins = new Uint16Array(nb * 2);
+    bins.fill(0, 0, nb);
+    for (let i = 0; i < cands.length; i++) bins[Math.floor((offs[i]! - lo) / tolerance)]!++;
+    let top = -1;
+    let topCount = 0;
+    for (let b = 0; b + 1 < nb; b++) {
+      const n = bins[b]! + bins[b + 1]!;
+      if (n > topCount) {
+        topCount = n;
+        top = b;
+      }
+    }
+    if (top < 0 || topCount < best.score - 1) continue;
+    // The window's members, one a sample (the strongest).
+    const from = lo + top * tolerance;
+    const bySample = new Map<number, number>();
+    for (let i = 0; i < cands.length; i++) {
+      if (offs[i]! < from || offs[i]! >= from + 2 * tolerance) continue;
+      const k = cands[i]!.k;
+      const prev = bySample.get(k);
+      if (prev === undefined || cands[i]!.s > cands[prev]!.s) bySample.set(k, i);
+    }
+    const members = [...bySample.values()];
+    let strength = 0;
+    for (const m of members) strength += cands[m]!.s;
+    const score = members.length + strength / 1000;
+    if (score > best.score) best = { members, score };
+  }
+  if (best.members.length < 2) return null;
+  const fit = fitLine(best.members.map((i) => cands[i]!.p));
+  if (!fit) return null;
+  // Refit on every sample's candidate nearest the line (within tolerance), one a sample.
+  const bySample = new Map<number, { d: number; p: Vec; s: number }>();
+  for (const c of cands) {
+    const dd = Math.abs(lineDistance(fit.line, c.p));
+    if (dd > tolerance * 1.5) continue;
+    const prev = bySample.get(c.k);
+    if (!prev || dd < prev.d) bySample.set(c.k, { d: dd, p: c.p, s: c.s });
+  }
+  const inliers = [...bySample.values()];
+  const refit = inliers.length >= 2 ? (fitLine(inliers.map((v) => v.p)) ?? fit) : fit;
+  const d = refit.line.d[0] * rough.d[0] + refit.line.d[1] * rough.d[1] < 0 ? scale(refit.line.d, -1) : refit.line.d;
+  void samples;
+  return { line: { p: refit.line.p, d }, count: inliers.length, strength: inliers.reduce((x, v) => x + v.s, 0) / Math.max(1, inliers.length) };
+}
+
+export type { Quad };

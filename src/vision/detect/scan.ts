@@ -1,0 +1,183 @@
+// Looking for cards all over the table once its plane is known: the frame is warped to a top-down
+// view in millimetres, turned so the layout's cards stand upright, where every card is a 63 x 88
+// rectangle. Each place is scored by the edge strength along a card's four sides (prefix sums
+// make that a few lookups); clear peaks are cards, wherever the paper mask failed (touching
+// cards, shade, tables as light as the paper).
+import type { OpenCv } from '../opencv.js';
+import { applyHomography, invertHomography, type Homography, type Vec } from './geometry.js';
+import type { CardSize } from './table.js';
+
+type Mat = InstanceType<OpenCv['Mat']>;
+
+export interface ScanInput {
+  /** Grey frame (any scale) as a Mat, and the factor from its pixels to frame pixels. */
+  readonly grey: Mat;
+  /** Thin dark lines at the same scale (they vanish in a coarse view of the grey alone). */
+  readonly dips?: Mat;
+  /** Where the dips' top-left pixel lies in the grey (they may cover only part of it), and their scale. */
+  readonly dipsAt?: readonly [number, number, number];
+  readonly greyToFrame: number;
+  /** Frame pixels -> table mm (cards upright in it, up to a few degrees). */
+  readonly toTable: Homography;
+  /** Table-mm box to search. */
+  readonly box: { x0: number; y0: number; x1: number; y1: number };
+  readonly size: CardSize;
+  /** Turns (radians) of the cards about the table frame to try. */
+  readonly angles: readonly number[];
+}
+
+export interface ScanHit {
+  /** Corners on the frame (pixels), clockwise from the card's top-left on the table. */
+  readonly quad: Vec[];
+  /** Mean edge strength of the three strongest sides, and of the weakest one. */
+  readonly score: number;
+  readonly weakest: number;
+}
+
+const MM_PER_PX = 2;
+/** A dip of d grey levels counts like a Sobel step of this many times d. */
+const DIP_GAIN = 4;
+
+export function scanTable(cv: OpenCv, input: ScanInput): ScanHit[] {
+  const hits: ScanHit[] = [];
+  for (const angle of input.angles) hits.push(...scanAngle(cv, input, angle));
+  return hits;
+}
+
+function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
+  const { box, size } = input;
+  // The view: table mm turned by -angle about the box centre, then offset and scaled to pixels.
+  const cx = (box.x0 + box.x1) / 2;
+  const cy = (box.y0 + box.y1) / 2;
+  const half = Math.hypot(box.x1 - box.x0, box.y1 - box.y0) / 2;
+  const cos = Math.cos(-angle);
+  const sin = Math.sin(-angle);
+  // Turned box extent (a square covering the box at any turn, clipped to a sane size).
+  const extentX = Math.min(half, Math.abs((box.x1 - box.x0) / 2 * cos) + Math.abs((box.y1 - box.y0) / 2 * sin));
+  const extentY = Math.min(half, Math.abs((box.x1 - box.x0) / 2 * sin) + Math.abs((box.y1 - box.y0) / 2 * cos));
+  const w = Math.max(8, Math.ceil((2 * extentX) / MM_PER_PX));
+  const h = Math.max(8, Math.ceil((2 * extentY) / MM_PER_PX));
+  if (!Number.isFinite(w) || !Number.isFinite(h) || w * h > 1_500_000) return [];
+  // view = S * R * T * toTable * greyToFrame
+  const k = input.greyToFrame;
+  const fromGrey: Homography = [k, 0, 0, 0, k, 0, 0, 0, 1];
+  const t = input.toTable;
+  const rotate: Homography = [cos, -sin, -cx * cos + cy * sin, sin, cos, -cx * sin - cy * cos, 0, 0, 1];
+  const toView: Homography = [1 / MM_PER_PX, 0, extentX / MM_PER_PX, 0, 1 / MM_PER_PX, extentY / MM_PER_PX, 0, 0, 1];
+  const m = multiply(toView, multiply(rotate, multiply(t, fromGrey)));
+  const viewToFrame = invertHomography(multiply(toView, multiply(rotate, t)));
+  if (!viewToFrame) return [];
+  const mat = cv.matFromArray(3, 3, cv.CV_64F, [...m]);
+  const view = new cv.Mat();
+  const gx = new cv.Mat();
+  const gy = new cv.Mat();
+  const valid = new cv.Mat();
+  const dipView = new cv.Mat();
+  const ones = new cv.Mat(input.grey.rows, input.grey.cols, cv.CV_8UC1, new cv.Scalar(255));
+  try {
+    cv.warpPerspective(input.grey, view, mat, new cv.Size(w, h), cv.INTER_LINEAR, cv.BORDER_REPLICATE);
+    cv.warpPerspective(ones, valid, mat, new cv.Size(w, h), cv.INTER_NEAREST, cv.BORDER_CONSTANT, new cv.Scalar(0));
+    if (input.dips) {
+      const [ox, oy, k] = input.dipsAt ?? [0, 0, 1];
+      const shifted = cv.matFromArray(3, 3, cv.CV_64F, [...multiply(m, [k, 0, ox, 0, k, oy, 0, 0, 1])]);
+      cv.warpPerspective(input.dips, dipView, shifted, new cv.Size(w, h), cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(0));
+      shifted.delete();
+    }
+    const dip = input.dips ? dipView.data : null;
+    cv.Sobel(view, gx, cv.CV_16S, 1, 0, 3);
+    cv.Sobel(view, gy, cv.CV_16S, 0, 1, 3);
+    const vx = gx.data16S;
+    const vy = gy.data16S;
+    const ok = valid.data;
+    // Vertical sides: |d/dx| summed down each column; horizontal sides: |d/dy| along each row.
+    // A side may sit a pixel off: each edge strength is first spread a pixel across its side.
+    const n = w * h;
+    const ex = new Float32Array(n);
+    const ey = new Float32Array(n);
+    for (let i = 0; i < n; i++) {
+      if (!ok[i]) continue;
+      const d = dip ? DIP_GAIN * dip[i]! : 0;
+      ex[i] = Math.abs(vx[i]!) + d;
+      ey[i] = Math.abs(vy[i]!) + d;
+    }
+    const W = w + 1;
+    const colSum = new Float32Array(W * (h + 1));
+    const rowSum = new Float32Array(W * (h + 1));
+    for (let y = 0; y < h; y++) {
+      const row = y * w;
+      for (let x = 0; x < w; x++) {
+        const i = row + x;
+        const sx = Math.max(ex[i]!, x > 0 ? ex[i - 1]! : 0, x + 1 < w ? ex[i + 1]! : 0);
+        const sy = Math.max(ey[i]!, y > 0 ? ey[i - w]! : 0, y + 1 < h ? ey[i + w]! : 0);
+        colSum[(y + 1) * W + x] = colSum[y * W + x]! + sx;
+        rowSum[y * W + x + 1] = rowSum[y * W + x]! + sy;
+      }
+    }
+    const cw = Math.round(size.widthMm / MM_PER_PX);
+    const ch = Math.round(size.heightMm / MM_PER_PX);
+    // Score every top-left corner position: the mean of its three strongest sides (one may be
+    // covered or cut off), and its weakest side.
+    const sw = w - cw;
+    const sh = h - ch;
+    if (sw <= 0 || sh <= 0) return [];
+    const score = new Float32Array(sw * sh);
+    const weakest = new Float32Array(sw * sh);
+    for (let y = 0; y < sh; y++) {
+      for (let x = 0; x < sw; x++) {
+        const top = (rowSum[y * W + x + cw]! - rowSum[y * W + x]!) / cw;
+        const bottom = (rowSum[(y + ch) * W + x + cw]! - rowSum[(y + ch) * W + x]!) / cw;
+        const left = (colSum[(y + ch) * W + x]! - colSum[y * W + x]!) / ch;
+        const right = (colSum[(y + ch) * W + x + cw]! - colSum[y * W + x + cw]!) / ch;
+        const min = Math.min(top, bottom, left, right);
+        score[y * sw + x] = (top + bottom + left + right - min) / 3;
+        weakest[y * sw + x] = min;
+      }
+    }
+    // Peaks: the best within a third of a card either way.
+    const rx = Math.round(cw / 3);
+    const ry = Math.round(ch / 3);
+    const scoreMat = cv.matFromArray(sh, sw, cv.CV_32F, score as unknown as number[]);
+    const maxMat = new cv.Mat();
+    const kernel = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2 * rx + 1, 2 * ry + 1));
+    cv.dilate(scoreMat, maxMat, kernel);
+    const localMax = maxMat.data32F;
+    kernel.delete();
+    scoreMat.delete();
+    const out: ScanHit[] = [];
+    for (let y = 0; y < sh; y++) {
+      for (let x = 0; x < sw; x++) {
+        const v = score[y * sw + x]!;
+        if (v < 30 || v < localMax[y * sw + x]!) continue;
+        const corners: Vec[] = [
+          [x, y],
+          [x + cw, y],
+          [x + cw, y + ch],
+          [x, y + ch],
+        ].map((p) => applyHomography(viewToFrame, p as unknown as Vec));
+        out.push({ quad: corners, score: v, weakest: weakest[y * sw + x]! });
+      }
+    }
+    maxMat.delete();
+    return out;
+  } finally {
+    mat.delete();
+    view.delete();
+    gx.delete();
+    gy.delete();
+    valid.delete();
+    dipView.delete();
+    ones.delete();
+  }
+}
+
+export function multiply(a: Homography, b: Homography): Homography {
+  const out: number[] = [];
+  for (let r = 0; r < 3; r++) {
+    for (let c = 0; c < 3; c++) {
+      let s = 0;
+      for (let k = 0; k < 3; k++) s += a[r * 3 + k]! * b[k * 3 + c]!;
+      out.push(s);
+    }
+  }
+  return out;
+}

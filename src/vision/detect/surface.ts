@@ -1,0 +1,195 @@
+// The frame at working scale and what each pixel says about card paper: a white point from the
+// brightest pixels, lightness relative to the local light level, chroma, and Canny edges.
+import type { RgbaImage } from '../image.js';
+import type { OpenCv } from '../opencv.js';
+import type { GreyImage } from './refine.js';
+
+type Mat = InstanceType<OpenCv['Mat']>;
+
+export interface Surface {
+  /** Working size and the factor from working to frame pixels. */
+  readonly width: number;
+  readonly height: number;
+  readonly toFrame: number;
+  /** RGBA at working scale. */
+  readonly rgba: Uint8Array;
+  /** Grey at working scale. */
+  readonly grey: Uint8Array;
+  /** Lightness against the local light level (paper about 1 wherever it lies). */
+  readonly relative: Float32Array;
+  /** Canny edges, made 4-connected so that they cut 8-connected regions. */
+  readonly edges: Uint8Array;
+  /** The whole frame in grey, for refining outlines. */
+  readonly frameGrey: GreyImage;
+  /** Grey at up to twice the working scale (the caller deletes it), and its factor to frame pixels. */
+  readonly fineGrey: Mat;
+  readonly fineToFrame: number;
+  /** A first guess at the paper's colour under this light: the brightest near-neutral pixels. */
+  readonly white: readonly [number, number, number];
+}
+
+export interface SurfaceOptions {
+  readonly workWidth: number;
+  readonly cannyLow: number;
+  readonly cannyHigh: number;
+}
+
+/** Builds the working-scale surface. `source` is the frame as an RGBA Mat (kept by the caller). */
+export function surfaceOf(cv: OpenCv, frame: RgbaImage, source: Mat, options: SurfaceOptions): Surface {
+  const toFrame = frame.width / options.workWidth;
+  const width = Math.round(frame.width / toFrame);
+  const height = Math.round(frame.height / toFrame);
+  const small = new cv.Mat();
+  const grey = new cv.Mat();
+  const edges = new cv.Mat();
+  const level = new cv.Mat();
+  try {
+    cv.resize(source, small, new cv.Size(width, height), 0, 0, cv.INTER_AREA);
+    cv.cvtColor(small, grey, cv.COLOR_RGBA2GRAY);
+    const rgba = new Uint8Array(small.data);
+    const n = width * height;
+    const white = whitePoint(rgba, n);
+    // The local light level: the brightest lightness within about a card, smoothed. It varies
+    // slowly, so it is worked out at a quarter of the working scale.
+    const qw = Math.max(8, Math.round(width / 4));
+    const qh = Math.max(8, Math.round(height / 4));
+    const quarter = new cv.Mat();
+    cv.resize(grey, quarter, new cv.Size(qw, qh), 0, 0, cv.INTER_AREA);
+    const k = Math.max(3, Math.round(qw / 16) | 1);
+    const kernel = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(k, k));
+    cv.dilate(quarter, quarter, kernel);
+    kernel.delete();
+    cv.blur(quarter, quarter, new cv.Size(k, k));
+    cv.resize(quarter, level, new cv.Size(width, height), 0, 0, cv.INTER_LINEAR);
+    quarter.delete();
+    const l8 = grey.data;
+    const relative = new Float32Array(n);
+    const lv = level.data;
+    for (let i = 0; i < n; i++) relative[i] = l8[i]! / Math.max(30, lv[i]!);
+    const blurred = new cv.Mat();
+    cv.GaussianBlur(grey, blurred, new cv.Size(0, 0), 0.7);
+    cv.Canny(blurred, edges, options.cannyLow, options.cannyHigh, 3, true);
+    blurred.delete();
+    const e = new Uint8Array(edges.data);
+    fourConnect(e, width, height);
+    // The scan for cards looks at up to twice the working scale (thin joints survive there).
+    const fine = Math.min(frame.width, width * 2);
+    const fineH = Math.round((frame.height * fine) / frame.width);
+    const fineGrey = new cv.Mat();
+    const full = new cv.Mat();
+    cv.cvtColor(source, full, cv.COLOR_RGBA2GRAY);
+    const frameGrey: GreyImage = { width: frame.width, height: frame.height, data: new Uint8Array(full.data) };
+    if (fine === frame.width) full.copyTo(fineGrey);
+    else cv.resize(full, fineGrey, new cv.Size(fine, fineH), 0, 0, cv.INTER_AREA);
+    full.delete();
+    return { width, height, toFrame, rgba, grey: new Uint8Array(grey.data), relative, edges: e, frameGrey, fineGrey, fineToFrame: frame.width / fine, white };
+  } finally {
+    small.delete();
+    grey.delete();
+    edges.delete();
+    level.delete();
+  }
+}
+
+/**
+ * Thin dark lines (a closing's excess over the grey: a card's grey border, the joint of touching
+ * cards) in a part of the fine grey, at half its scale. The caller deletes the Mat; a pixel
+ * (u, v) of it lies at (x0 + scale * u, y0 + scale * v) in the fine grey.
+ */
+export function dipsIn(cv: OpenCv, s: Surface, box: { x0: number; y0: number; x1: number; y1: number }): { mat: Mat; x0: number; y0: number; scale: number } | null {
+  // A box reaching past the horizon maps to nothing finite: then all of the frame.
+  const finite = [box.x0, box.y0, box.x1, box.y1].every(Number.isFinite);
+  const x0 = finite ? Math.max(0, Math.floor(box.x0)) : 0;
+  const y0 = finite ? Math.max(0, Math.floor(box.y0)) : 0;
+  const x1 = finite ? Math.min(s.fineGrey.cols, Math.ceil(box.x1)) : s.fineGrey.cols;
+  const y1 = finite ? Math.min(s.fineGrey.rows, Math.ceil(box.y1)) : s.fineGrey.rows;
+  if (!(x1 - x0 >= 8 && y1 - y0 >= 8)) return null;
+  const part = s.fineGrey.roi(new cv.Rect(x0, y0, x1 - x0, y1 - y0));
+  // Halved by taking the darkest of each 2 x 2 block, which keeps a one-pixel line dark.
+  const half = new cv.Mat();
+  const k2 = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2, 2));
+  cv.erode(part, half, k2, new cv.Point(0, 0));
+  k2.delete();
+  part.delete();
+  const small = new cv.Mat();
+  cv.resize(half, small, new cv.Size(Math.floor((x1 - x0) / 2), Math.floor((y1 - y0) / 2)), 0, 0, cv.INTER_NEAREST);
+  half.delete();
+  const mat = new cv.Mat();
+  const k3 = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3));
+  cv.morphologyEx(small, mat, cv.MORPH_BLACKHAT, k3);
+  k3.delete();
+  small.delete();
+  return { mat, x0, y0, scale: 2 };
+}
+
+/** Chroma of every pixel against a white point: 0 for paper under that light. */
+export function chromaOf(s: Surface, white: readonly [number, number, number]): Float32Array {
+  const n = s.width * s.height;
+  const chroma = new Float32Array(n);
+  const rgba = s.rgba;
+  for (let i = 0; i < n; i++) {
+    const r = rgba[i * 4]! / white[0];
+    const g = rgba[i * 4 + 1]! / white[1];
+    const b = rgba[i * 4 + 2]! / white[2];
+    const l = (r + g + b) / 3;
+    chroma[i] = (Math.max(r, g, b) - Math.min(r, g, b)) / Math.max(l, 0.05);
+  }
+  return chroma;
+}
+
+/** Mean colour of the brightest 2% of unclipped pixels: the paper under this light, usually. */
+function whitePoint(rgba: Uint8Array, n: number): [number, number, number] {
+  const hist = new Uint32Array(766);
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    const r = rgba[i * 4]!;
+    const g = rgba[i * 4 + 1]!;
+    const b = rgba[i * 4 + 2]!;
+    if (r >= 250 || g >= 250 || b >= 250 || !nearNeutral(r, g, b)) continue;
+    hist[r + g + b]!++;
+    total++;
+  }
+  let top = 765;
+  for (let v = 765, seen = 0; v >= 0; v--) {
+    seen += hist[v]!;
+    if (seen > total * 0.02) {
+      top = v;
+      break;
+    }
+  }
+  let wr = 0;
+  let wg = 0;
+  let wb = 0;
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    const r = rgba[i * 4]!;
+    const g = rgba[i * 4 + 1]!;
+    const b = rgba[i * 4 + 2]!;
+    if (r >= 250 || g >= 250 || b >= 250 || r + g + b < top || !nearNeutral(r, g, b)) continue;
+    wr += r;
+    wg += g;
+    wb += b;
+    count++;
+  }
+  if (count === 0) return [240, 240, 240];
+  return [Math.max(30, wr / count), Math.max(30, wg / count), Math.max(30, wb / count)];
+}
+
+/** Paper under any plausible light: a tint, never a strong colour (a hand, a yellow card). */
+function nearNeutral(r: number, g: number, b: number): boolean {
+  const max = Math.max(r, g, b);
+  return max - Math.min(r, g, b) < 0.35 * max;
+}
+
+/** Adds a pixel at every diagonal step of an edge curve, so the curve separates 8-connected regions. */
+function fourConnect(e: Uint8Array, width: number, height: number): void {
+  for (let y = 0; y < height - 1; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (!e[i]) continue;
+      const below = i + width;
+      if (x + 1 < width && e[below + 1] && !e[i + 1] && !e[below]) e[i + 1] = 254;
+      if (x > 0 && e[below - 1] && !e[i - 1] && !e[below]) e[below] = 254;
+    }
+  }
+}

@@ -1,0 +1,122 @@
+// The table plane: a homography from frame pixels to millimetres on the table, found from the
+// cards that stand alone (each one a 63 x 88 mm rectangle seen in perspective). With it, every
+// card anywhere in the frame has its known size, which is what splits touching cards apart.
+import { applyHomography, centroid, fitHomography, homography, polygonArea, type Homography, type Vec } from './geometry.js';
+
+export interface CardSize {
+  readonly widthMm: number;
+  readonly heightMm: number;
+}
+
+export interface TablePlane {
+  /** Frame pixels -> table mm. */
+  readonly toTable: Homography;
+  /** How many lone cards agree with it. */
+  readonly cards: number;
+}
+
+/** The rectangle (mm) a quad (portrait, clockwise) would be if it is one card. */
+export function cardRectangle(size: CardSize): Vec[] {
+  return [
+    [0, 0],
+    [size.widthMm, 0],
+    [size.widthMm, size.heightMm],
+    [0, size.heightMm],
+  ];
+}
+
+/**
+ * The table plane from lone cards' quads (frame pixels, portrait order). Each quad proposes a
+ * plane; the one most other quads agree with (their area on it near a card's) is refined on all
+ * the agreeing quads together. Null without any quad.
+ */
+export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, quality?: readonly number[]): TablePlane | null {
+  if (quads.length === 0) return null;
+  const rect = cardRectangle(size);
+  // Ties go to the best-outlined card (or the largest, without a measure of quality).
+  const quality_ = (i: number): number => (quality ? quality[i]! : polygonArea(quads[i]!));
+  let best: { h: Homography; agree: number[]; error: number; quality: number } | null = null;
+  // A card far off in a tilted view can look wider than long: each quad is tried both ways round.
+  for (const [index, q] of quads.flatMap((q, i) => [[i, q] as const, [i, [q[1]!, q[2]!, q[3]!, q[0]!]] as const])) {
+    const h = homography(q, rect);
+    if (!h) continue;
+    // The other quads agree when the plane makes them card-shaped (within about 12% a side): a
+    // card cut short by something lying over it does not, and neither does a plane made from it.
+    const agree: number[] = [];
+    let error = 0;
+    quads.forEach((other, k) => {
+      const e = shapeError(orientOnTable(other, h).map((p) => applyHomography(h, p)), size);
+      if (!(e < 0.12 * size.widthMm)) return;
+      agree.push(k);
+      error += e;
+    });
+    if (agree.length === 0) continue;
+    error /= agree.length;
+    const quality = quality_(index);
+    const better = !best || agree.length > best.agree.length || (agree.length === best.agree.length && (error < best.error - 0.5 || (Math.abs(error - best.error) <= 0.5 && quality > best.quality)));
+    if (better) best = { h, agree, error, quality };
+  }
+  if (!best) return null;
+  let h = best.h;
+  if (best.agree.length > 1) {
+    // Each agreeing quad is a card lying somewhere on the table at some angle: fit that rectangle
+    // to where the current plane puts it, then refit the plane to all of them.
+    for (let round = 0; round < 2; round++) {
+      const from: Vec[] = [];
+      const to: Vec[] = [];
+      for (const k of best.agree) {
+        const q = orientOnTable(quads[k]!, h);
+        const onTable = q.map((p) => applyHomography(h, p));
+        const ideal = fitRectangle(onTable, size);
+        from.push(...q);
+        to.push(...ideal);
+      }
+      const next = fitHomography(from, to);
+      if (!next) break;
+      h = next;
+    }
+  }
+  return { toTable: h, cards: best.agree.length };
+}
+
+/** How far a quad on the table is from a card's size (mm): the mean side error. */
+function shapeError(t: readonly Vec[], size: CardSize): number {
+  let e = 0;
+  for (let i = 0; i < 4; i++) {
+    const a = t[i]!;
+    const b = t[(i + 1) % 4]!;
+    e += Math.abs(Math.hypot(b[0] - a[0], b[1] - a[1]) - (i % 2 === 0 ? size.widthMm : size.heightMm));
+  }
+  return e / 4;
+}
+
+/**
+ * The quad (clockwise) started at a corner where its first side is a short side on the table:
+ * portrait by the table, not by the image (which foreshortening can fool).
+ */
+export function orientOnTable(q: readonly Vec[], toTable: Homography): Vec[] {
+  const t = q.map((p) => applyHomography(toTable, p));
+  const side = (i: number): number => Math.hypot(t[(i + 1) % 4]![0] - t[i]![0], t[(i + 1) % 4]![1] - t[i]![1]);
+  const shortFirst = side(0) + side(2) <= side(1) + side(3);
+  return shortFirst ? [...q] : [q[1]!, q[2]!, q[3]!, q[0]!];
+}
+
+/** The card-sized rectangle best matching four table points (same order): centre and turn. */
+export function fitRectangle(points: readonly Vec[], size: CardSize): Vec[] {
+  const c = centroid(points);
+  const local = cardRectangle(size).map(([x, y]) => [x - size.widthMm / 2, y - size.heightMm / 2] as const);
+  // Procrustes angle between the ideal corners and the observed ones (about their centres).
+  let sxx = 0;
+  let sxy = 0;
+  for (let i = 0; i < 4; i++) {
+    const [ax, ay] = local[i]!;
+    const bx = points[i]![0] - c[0];
+    const by = points[i]![1] - c[1];
+    sxx += ax * bx + ay * by;
+    sxy += ax * by - ay * bx;
+  }
+  const angle = Math.atan2(sxy, sxx);
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  return local.map(([x, y]) => [c[0] + x * cos - y * sin, c[1] + x * sin + y * cos] as const);
+}

@@ -1,0 +1,170 @@
+// Grid cells from card outlines. The cards themselves give the table plane (each is a 63 x 88 mm
+// rectangle seen in perspective), so their centres are placed on the table in millimetres, turned
+// so the layout's columns run along x, and then each axis is read as a comb: the pitch (card plus
+// gap) and the offset that put most centres nearest whole steps. Missing cells, uneven gaps and
+// loose Hunt grids only weaken the comb, they do not move it.
+import { STANDARD_DECK } from '../render/deck-profile.js';
+import type { Quad } from './image.js';
+import { applyHomography, centroid, portrait, quadCentre, type Vec } from './detect/geometry.js';
+import { orientOnTable, tablePlane, type CardSize } from './detect/table.js';
+
+export interface GridInput {
+  /** Clockwise corners (any card end first): only the layout's axes matter here. */
+  readonly corners: Quad;
+  /** How much this card should count (e.g. lower for cards partly out of sight). */
+  readonly weight?: number;
+}
+
+export interface GridCell {
+  readonly row: number;
+  readonly col: number;
+}
+
+export interface GridOptions {
+  /** Sequence Stacks lays its piles further apart than the grid games. */
+  readonly game?: string;
+  readonly size?: CardSize;
+}
+
+/** Pitch search ranges (mm) beyond the card's own size, per axis. */
+interface Ranges {
+  readonly x: readonly [number, number];
+  readonly y: readonly [number, number];
+}
+
+function rangesFor(game: string | undefined, size: CardSize): Ranges {
+  if (game === 'sequence-stacks') {
+    // Piles sit apart so hands can reach in (cards.md leaves the spacing to the table).
+    return { x: [size.widthMm + 8, size.widthMm + 40], y: [size.heightMm + 15, size.heightMm + 55] };
+  }
+  return { x: [size.widthMm - 0.5, size.widthMm + 24], y: [size.heightMm - 0.5, size.heightMm + 24] };
+}
+
+/** Row and column for each card (rows grow down the layout, columns to the right); null without cards. */
+export function assignGrid(cards: readonly GridInput[], options: GridOptions = {}): GridCell[] {
+  if (cards.length === 0) return [];
+  if (cards.length === 1) return [{ row: 0, col: 0 }];
+  const size = options.size ?? { widthMm: STANDARD_DECK.widthMm, heightMm: STANDARD_DECK.heightMm };
+  const quads = cards.map((c) => portrait(c.corners));
+  const weights = cards.map((c) => c.weight ?? 1);
+  const planeFound = tablePlane(quads, size);
+  const plane = planeFound;
+  // Portrait by the table (a far card in a tilted view can look wider than long in the image).
+  if (plane) quads.forEach((q, i) => (quads[i] = orientOnTable(q, plane.toTable) as unknown as Quad));
+  // On the table (or, without a plane, in the image scaled by the cards' own size).
+  const toTable = plane ? (p: Vec): Vec => applyHomography(plane.toTable, p) : imageScale(quads, size);
+  const centres = quads.map((q) => toTable(quadCentre(q)));
+  // The layout's turn: the mean direction of the cards' width axes, taken modulo 180 degrees.
+  let sx = 0;
+  let sy = 0;
+  quads.forEach((q, i) => {
+    const a = toTable(q[0]);
+    const b = toTable(q[1]);
+    const d = toTable(q[3]);
+    // Width axis from the top side, and the height axis turned back, averaged: less wobble.
+    const angle = Math.atan2(b[1] - a[1] + (a[0] - d[0]), b[0] - a[0] + (d[1] - a[1]));
+    sx += weights[i]! * Math.cos(2 * angle);
+    sy += weights[i]! * Math.sin(2 * angle);
+  });
+  let turn = Math.atan2(sy, sx) / 2;
+  // Of the two ways along that axis, the one whose columns run rightwards in the image.
+  const c0 = centroid(centres);
+  const probe = invertDirection(quads, toTable, c0, turn);
+  if (probe < 0) turn += Math.PI;
+  const cos = Math.cos(-turn);
+  const sin = Math.sin(-turn);
+  const xs = centres.map(([x, y]) => (x - c0[0]) * cos - (y - c0[1]) * sin);
+  const ys = centres.map(([x, y]) => (x - c0[0]) * sin + (y - c0[1]) * cos);
+  let cols: number[];
+  let rows: number[];
+  if (options.game === 'sequence-stacks') {
+    const ranges = rangesFor(options.game, size);
+    cols = comb(xs, weights, ranges.x, size.widthMm + 20);
+    rows = comb(ys, weights, ranges.y, size.heightMm + 30);
+  } else {
+    // Grid games: one gap both ways (people lay cards as far apart across as down), which also
+    // settles a few far-apart cards that one axis alone cannot (4 steps of 77 mm or 5 of 62?).
+    ({ cols, rows } = jointComb(xs, ys, weights, size, [-0.5, 24]));
+  }
+  const minRow = Math.min(...rows);
+  const minCol = Math.min(...cols);
+  return rows.map((row, i) => ({ row: row - minRow, col: cols[i]! - minCol }));
+}
+
+/**
+ * Whole steps along one axis: the pitch in `range` (and offset) at which the positions agree
+ * best with a comb, by the length of the mean phase vector; a little prior towards `usual`.
+ */
+export function comb(positions: readonly number[], weights: readonly number[], range: readonly [number, number], usual: number): number[] {
+  let best = { score: -Infinity, pitch: usual, phase: 0 };
+  const total = weights.reduce((a, b) => a + b, 0) || 1;
+  for (let pitch = range[0]; pitch <= range[1] + 1e-9; pitch += 0.25) {
+    let re = 0;
+    let im = 0;
+    for (let i = 0; i < positions.length; i++) {
+      const a = (2 * Math.PI * positions[i]!) / pitch;
+      re += weights[i]! * Math.cos(a);
+      im += weights[i]! * Math.sin(a);
+    }
+    const score = Math.hypot(re, im) / total - 0.001 * Math.abs(pitch - usual);
+    if (score > best.score) best = { score, pitch, phase: Math.atan2(im, re) };
+  }
+  const offset = (best.phase / (2 * Math.PI)) * best.pitch;
+  return positions.map((p) => Math.round((p - offset) / best.pitch));
+}
+
+/** Columns and rows with pitches (width + gap, height + gap) sharing one gap from `gaps`. */
+function jointComb(xs: readonly number[], ys: readonly number[], weights: readonly number[], size: CardSize, gaps: readonly [number, number]): { cols: number[]; rows: number[] } {
+  const total = weights.reduce((a, b) => a + b, 0) || 1;
+  // How well positions sit on a comb of this pitch: the comb's offset from the mean phase, then
+  // each position scored by its distance in millimetres from the nearest tooth (not in shares of
+  // the pitch, which would favour wide pitches).
+  const phase = (positions: readonly number[], pitch: number): { r: number; phase: number } => {
+    let re = 0;
+    let im = 0;
+    for (let i = 0; i < positions.length; i++) {
+      const a = (2 * Math.PI * positions[i]!) / pitch;
+      re += weights[i]! * Math.cos(a);
+      im += weights[i]! * Math.sin(a);
+    }
+    const ph = Math.atan2(im, re);
+    const offset = (ph / (2 * Math.PI)) * pitch;
+    let fit = 0;
+    for (let i = 0; i < positions.length; i++) {
+      const d = positions[i]! - offset;
+      const res = d - Math.round(d / pitch) * pitch;
+      fit += weights[i]! * Math.exp(-0.5 * (res / 8) ** 2);
+    }
+    return { r: fit / total, phase: ph };
+  };
+  let best = { score: -Infinity, gap: 5, px: 0, py: 0 };
+  for (let gap = gaps[0]; gap <= gaps[1] + 1e-9; gap += 0.25) {
+    const x = phase(xs, size.widthMm + gap);
+    const y = phase(ys, size.heightMm + gap);
+    const score = x.r + y.r - 0.001 * Math.abs(gap - 5);
+    if (score > best.score) best = { score, gap, px: x.phase, py: y.phase };
+  }
+  const px = size.widthMm + best.gap;
+  const py = size.heightMm + best.gap;
+  const ox = (best.px / (2 * Math.PI)) * px;
+  const oy = (best.py / (2 * Math.PI)) * py;
+  return { cols: xs.map((x) => Math.round((x - ox) / px)), rows: ys.map((y) => Math.round((y - oy) / py)) };
+}
+
+/** +1 when the table direction `turn` points rightwards in the image near the layout's centre, else -1. */
+function invertDirection(quads: readonly Quad[], toTable: (p: Vec) => Vec, centre: Vec, turn: number): number {
+  // Find the image direction by probing: which image step moves the table point along `turn`?
+  const c = centroid(quads.map((q) => quadCentre(q)));
+  const here = toTable(c);
+  const right = toTable([c[0] + 10, c[1]]);
+  const along = (right[0] - here[0]) * Math.cos(turn) + (right[1] - here[1]) * Math.sin(turn);
+  void centre;
+  return along >= 0 ? 1 : -1;
+}
+
+/** Without a plane: image pixels scaled so that a card's short side measures its width in mm. */
+function imageScale(quads: readonly Quad[], size: CardSize): (p: Vec) => Vec {
+  const sides = quads.map((q) => Math.hypot(q[1][0] - q[0][0], q[1][1] - q[0][1]));
+  const k = size.widthMm / (sides.reduce((a, b) => a + b, 0) / sides.length || 1);
+  return (p) => [p[0] * k, p[1] * k];
+}

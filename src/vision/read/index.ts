@@ -1,0 +1,154 @@
+// The card reader: rectified cards in, CardReadings out, a frame's cards in one batch.
+// Each card is read twice, as cut and turned 180 degrees, and the two reads averaged: a card is
+// read the same either way up, and where the two disagree the confidence drops on its own.
+// Confidence is the network's probability of the identity times its belief that the quad holds a
+// card face at all; a card is named only at or above the threshold, otherwise it is unknown.
+import { STACKS_CARDS } from '../../cards/stacks.js';
+import { COLOURS, NUMBERS, SHAPES, ticDeck } from '../../cards/tic.js';
+import type { RgbaImage } from '../image.js';
+import type { CardReading, PropertyRead } from '../types.js';
+import { cardFeatures, FEATURE_SIZE } from './features.js';
+import { HEADS, ORIENT_SIDEWAYS, ORIENT_TURNED, ORIENT_UP, OUTPUTS, READ_THRESHOLD, type Head } from './heads.js';
+import { loadModel, modelInputs, tf, useWasmBackend } from './model.js';
+
+export type ReadDeck = 'tic' | 'stacks';
+
+export interface CardReaderOptions {
+  /** Folder holding model.json and weights.bin (default: the committed models/card-reader). */
+  readonly modelDir?: string;
+  /** Below this confidence a card is unknown (card null). */
+  readonly threshold?: number;
+  /** Read each card both ways up and average (default true). */
+  readonly bothWays?: boolean;
+}
+
+export interface CardReader {
+  read(cards: readonly RgbaImage[], deck: ReadDeck): CardReading[];
+  /** What model.json says about how it was trained. */
+  readonly meta: Readonly<Record<string, unknown>>;
+  readonly threshold: number;
+  dispose(): void;
+}
+
+
+const DECK = ticDeck();
+
+function softmax(logits: Float32Array, head: Head, temperature: number, into: Float64Array, weight: number, turned = false): void {
+  let max = -Infinity;
+  for (let k = 0; k < head.size; k++) max = Math.max(max, logits[head.start + k]! / temperature);
+  let sum = 0;
+  const e = new Float64Array(head.size);
+  for (let k = 0; k < head.size; k++) sum += e[k] = Math.exp(logits[head.start + k]! / temperature - max);
+  for (let k = 0; k < head.size; k++) {
+    // A card read turned round is upright where the turned read says turned, and the other way.
+    const to = turned && head === HEADS.orient && k !== ORIENT_SIDEWAYS ? 1 - k : k;
+    into[to]! += (weight * e[k]!) / sum;
+  }
+}
+
+const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
+
+/** How much the index reader's opinion counts against the whole card's (a product of experts). */
+const INDEX_WEIGHT = 0.5;
+
+function agree(whole: Float64Array, index: Float64Array): Float64Array {
+  let sum = 0;
+  for (let k = 0; k < whole.length; k++) sum += whole[k] = whole[k]! * Math.pow(index[k]!, INDEX_WEIGHT);
+  for (let k = 0; k < whole.length; k++) whole[k] = sum > 0 ? whole[k]! / sum : 1 / whole.length;
+  return whole;
+}
+
+function best(p: Float64Array): [index: number, probability: number] {
+  let index = 0;
+  for (let k = 1; k < p.length; k++) if (p[k]! > p[index]!) index = k;
+  return [index, p[index]!];
+}
+
+function property<T>(values: readonly T[], p: Float64Array, cardP: number, threshold: number): PropertyRead<T> {
+  const [index, probability] = best(p);
+  const confidence = probability * cardP;
+  return { value: confidence >= threshold ? values[index]! : null, confidence };
+}
+
+export async function createCardReader(options: CardReaderOptions = {}): Promise<CardReader> {
+  await useWasmBackend();
+  const { model, meta } = await loadModel(options.modelDir);
+  // Fitted by the trainer on rendered frames it did not train on (1 = the network's own odds).
+  const temperatures = (meta.temperatures ?? {}) as Partial<Record<string, number>>;
+  const threshold = options.threshold ?? READ_THRESHOLD;
+  const bothWays = options.bothWays ?? true;
+  const views = bothWays ? 2 : 1;
+  // Warm-up: the first call compiles the kernels.
+  tf.tidy(() => model.predict(modelInputs(new Float32Array(views * FEATURE_SIZE), views)));
+
+  const read = (cards: readonly RgbaImage[], deck: ReadDeck): CardReading[] => {
+    if (cards.length === 0) return [];
+    const rows = cards.length * views;
+    const x = new Float32Array(rows * FEATURE_SIZE);
+    cards.forEach((card, i) => cardFeatures(card, x, i * views * FEATURE_SIZE, bothWays ? (i * views + 1) * FEATURE_SIZE : undefined));
+    const out = tf.tidy(() => (model.predict(modelInputs(x, rows)) as tf.Tensor).dataSync() as Float32Array);
+    return cards.map((_, i) => interpret(out, i, views, deck, threshold, temperatures));
+  };
+
+  return { read, meta, threshold, dispose: () => model.dispose() };
+}
+
+function interpret(out: Float32Array, i: number, views: number, deck: ReadDeck, threshold: number, temperatures: Partial<Record<string, number>>): CardReading {
+  const w = 1 / views;
+  const probs = (head: Head): Float64Array => {
+    const p = new Float64Array(head.size);
+    for (let v = 0; v < views; v++) softmax(out.subarray((i * views + v) * OUTPUTS, (i * views + v + 1) * OUTPUTS), head, temperatures[head.name] ?? 1, p, w, v === 1);
+    return p;
+  };
+  let cardP = 0;
+  let visible = 0;
+  for (let v = 0; v < views; v++) {
+    const row = (i * views + v) * OUTPUTS;
+    cardP += w * sigmoid(out[row + HEADS.card.start]!);
+    visible += w * sigmoid(out[row + HEADS.visible.start]!);
+  }
+  const orient = probs(HEADS.orient);
+  const [way] = best(orient);
+  if (way === ORIENT_SIDEWAYS) {
+    // Cut across the card (portrait taken for landscape): the caller should cut it again.
+    return { deck: 'unknown', card: null, confidence: 0, sideways: true, visible };
+  }
+  let upsideDown = orient[ORIENT_TURNED]! > orient[ORIENT_UP]!;
+  // A face at all: then its deck is the one asked for, even where its identity stays unknown.
+  const face = cardP >= 0.5 ? deck : 'unknown';
+  if (deck === 'stacks') {
+    const p = probs(HEADS.stacks);
+    const [index, probability] = best(p);
+    const confidence = probability * cardP;
+    const named = confidence >= threshold;
+    return { deck: face, card: named ? STACKS_CARDS[index]! : null, confidence, upsideDown, visible };
+  }
+  // The pips' reading and the corner index's, as two experts: where they agree the card is
+  // surer, where they disagree (glare over the pips, a hand over a corner) it is not.
+  const pn = agree(probs(HEADS.number), probs(HEADS.indexNumber));
+  const ps = agree(probs(HEADS.shape), probs(HEADS.indexShape));
+  const pc = probs(HEADS.colour);
+  const ticProbabilities = new Float32Array(DECK.length);
+  // ticDeck() is number-major, then shape, then colour.
+  for (let n = 0; n < 5; n++) for (let s = 0; s < 5; s++) for (let c = 0; c < 5; c++) ticProbabilities[n * 25 + s * 5 + c] = pn[n]! * ps[s]! * pc[c]! * cardP;
+  const [n] = best(pn);
+  const [s] = best(ps);
+  const [c] = best(pc);
+  const confidence = ticProbabilities[n * 25 + s * 5 + c]!;
+  const named = confidence >= threshold;
+  // Circles and squares (pips, layout and both indices) look the same turned round: no way is up.
+  if (SHAPES[s] === 'circle' || SHAPES[s] === 'square') upsideDown = false;
+  return {
+    deck: face,
+    card: named ? DECK[n * 25 + s * 5 + c]! : null,
+    confidence,
+    number: property(NUMBERS, pn, cardP, threshold),
+    shape: property(SHAPES, ps, cardP, threshold),
+    colour: property(COLOURS, pc, cardP, threshold),
+    ticProbabilities,
+    upsideDown,
+    visible,
+  };
+}
+
+export { READ_THRESHOLD };

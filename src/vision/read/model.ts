@@ -1,0 +1,167 @@
+// The card reader's network: a small dense net over the card's features (features.ts) with one
+// output row cut into heads (heads.ts). Dense because the features already do the looking (white
+// balance, ink and chroma maps), so the net only has to learn what the maps mean; dense layers
+// also train on TF.js's wasm backend, which convolutions cannot. Weights live on disk under
+// models/ as TF.js layers JSON plus one binary of float16 weights, loaded with no network.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as tf from '@tensorflow/tfjs';
+import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
+import { CORNER_AT, CORNER_SIZE, FEATURE_SIZE } from './features.js';
+import { INDEX_OUTPUTS, OUTPUTS } from './heads.js';
+
+export const MODEL_NAME = 'card-reader';
+export const MODEL_FILE = 'model.json';
+export const WEIGHTS_FILE = 'weights.bin';
+
+export interface ModelShape {
+  readonly hidden: readonly number[];
+  readonly dropout: number;
+  /** Units of the index reader. */
+  readonly index: number;
+}
+
+export const DEFAULT_SHAPE: ModelShape = { hidden: [160, 96], dropout: 0.15, index: 48 };
+
+let backendReady: Promise<void> | undefined;
+
+/**
+ * TF.js on its WebAssembly backend (its files found on disk, never fetched). The CPU backend is
+ * ten times slower at the same dense layers, so it is only a fallback for a platform without wasm.
+ */
+export function useWasmBackend(): Promise<void> {
+  backendReady ??= (async () => {
+    const require = createRequire(import.meta.url);
+    setWasmPaths(`${dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json'))}/dist/`);
+    if (!(await tf.setBackend('wasm'))) throw new Error('TF.js could not start its wasm backend');
+    await tf.ready();
+  })();
+  return backendReady;
+}
+
+/**
+ * Two parts: an index reader over the two corner crops alone (its own heads for number and shape),
+ * and the main trunk over all the features, which also sees the index reader's units. One output
+ * row: the main heads, then the index heads (heads.ts).
+ */
+export function buildModel(shape: ModelShape = DEFAULT_SHAPE, seed = 1): tf.LayersModel {
+  const input = tf.input({ shape: [FEATURE_SIZE], name: 'features' });
+  const corners = tf.input({ shape: [CORNER_SIZE], name: 'corners' });
+  const index = tf.layers.dense({ units: shape.index, activation: 'relu', name: 'index0', kernelInitializer: tf.initializers.heNormal({ seed: seed + 70 }) }).apply(corners) as tf.SymbolicTensor;
+  const indexHeads = tf.layers.dense({ units: INDEX_OUTPUTS, name: 'indexHeads', kernelInitializer: tf.initializers.glorotNormal({ seed: seed + 71 }) }).apply(index) as tf.SymbolicTensor;
+  let x: tf.SymbolicTensor = input;
+  shape.hidden.forEach((units, i) => {
+    if (i === shape.hidden.length - 1) x = tf.layers.concatenate({ name: 'withIndex' }).apply([x, index]) as tf.SymbolicTensor;
+    x = tf.layers.dense({ units, activation: 'relu', name: `hidden${i}`, kernelInitializer: tf.initializers.heNormal({ seed: seed + i }) }).apply(x) as tf.SymbolicTensor;
+    // Active in training only: no unit may carry a card alone, so a covered patch costs little.
+    if (i === 0 && shape.dropout > 0) x = tf.layers.dropout({ rate: shape.dropout, seed: seed + 50, name: 'dropout0' }).apply(x) as tf.SymbolicTensor;
+  });
+  const heads = tf.layers.dense({ units: OUTPUTS - INDEX_OUTPUTS, name: 'heads', kernelInitializer: tf.initializers.glorotNormal({ seed: seed + 99 }) }).apply(x) as tf.SymbolicTensor;
+  const out = tf.layers.concatenate({ name: 'allHeads' }).apply([heads, indexHeads]) as tf.SymbolicTensor;
+  return tf.model({ inputs: [input, corners], outputs: out, name: MODEL_NAME });
+}
+
+/** The network's two inputs for `rows` feature rows: all the features, and their corner crops. */
+export function modelInputs(features: Float32Array, rows: number): [tf.Tensor2D, tf.Tensor2D] {
+  const corners = new Float32Array(rows * CORNER_SIZE);
+  for (let r = 0; r < rows; r++) corners.set(features.subarray(r * FEATURE_SIZE + CORNER_AT, r * FEATURE_SIZE + CORNER_AT + CORNER_SIZE), r * CORNER_SIZE);
+  return [tf.tensor2d(features, [rows, FEATURE_SIZE]), tf.tensor2d(corners, [rows, CORNER_SIZE])];
+}
+
+/** The committed model's folder: models/card-reader at the repository's root (from src/ or dist/src/). */
+export function defaultModelDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = join(dir, 'models', MODEL_NAME);
+    if (existsSync(join(dir, 'package.json'))) return candidate;
+    dir = resolve(dir, '..');
+  }
+  return resolve('models', MODEL_NAME);
+}
+
+// float32 -> IEEE half (round to nearest), for weights half the size; TF.js decodes float16 itself.
+const f32 = new Float32Array(1);
+const u32 = new Uint32Array(f32.buffer);
+function toHalf(value: number): number {
+  f32[0] = value;
+  const x = u32[0]!;
+  const sign = (x >>> 16) & 0x8000;
+  const exponent = ((x >>> 23) & 0xff) - 127 + 15;
+  const mantissa = x & 0x7fffff;
+  if (exponent <= 0) {
+    if (exponent < -10) return sign;
+    const m = (mantissa | 0x800000) >>> (1 - exponent);
+    return sign | ((m + 0x1000) >>> 13);
+  }
+  if (exponent >= 31) return sign | 0x7c00;
+  const rounded = (exponent << 10) | (mantissa >>> 13);
+  return sign | (rounded + ((mantissa >>> 12) & 1));
+}
+
+export interface SavedModelInfo {
+  readonly bytes: number;
+  readonly parameters: number;
+}
+
+/** Writes model.json and weights.bin (float16) into `dir`. `meta` goes into model.json's userDefinedMetadata. */
+export async function saveModel(model: tf.LayersModel, dir: string, meta: Record<string, unknown> = {}): Promise<SavedModelInfo> {
+  mkdirSync(dir, { recursive: true });
+  const weights = model.getWeights();
+  const specs: tf.io.WeightsManifestEntry[] = [];
+  const chunks: Uint16Array[] = [];
+  let parameters = 0;
+  model.weights.forEach((w, i) => {
+    const values = weights[i]!.dataSync() as Float32Array;
+    const half = new Uint16Array(values.length);
+    for (let k = 0; k < values.length; k++) half[k] = toHalf(values[k]!);
+    chunks.push(half);
+    parameters += values.length;
+    specs.push({ name: w.originalName, shape: w.shape as number[], dtype: 'float32', quantization: { dtype: 'float16' } });
+  });
+  const total = chunks.reduce((n, c) => n + c.byteLength, 0);
+  const bin = new Uint8Array(total);
+  let offset = 0;
+  for (const c of chunks) {
+    bin.set(new Uint8Array(c.buffer, c.byteOffset, c.byteLength), offset);
+    offset += c.byteLength;
+  }
+  const topology = model.toJSON(null, false) as object;
+  const json = {
+    format: 'layers-model',
+    generatedBy: `TensorFlow.js tfjs-layers v${tf.version['tfjs-layers']}`,
+    convertedBy: 'seqref train',
+    modelTopology: topology,
+    weightsManifest: [{ paths: [WEIGHTS_FILE], weights: specs }],
+    userDefinedMetadata: meta,
+  };
+  writeFileSync(join(dir, WEIGHTS_FILE), bin);
+  writeFileSync(join(dir, MODEL_FILE), `${JSON.stringify(json)}\n`);
+  return { bytes: bin.byteLength + Buffer.byteLength(JSON.stringify(json)), parameters };
+}
+
+export class ModelMissingError extends Error {}
+
+export interface LoadedModel {
+  readonly model: tf.LayersModel;
+  readonly meta: Record<string, unknown>;
+}
+
+/** Loads the model from disk through an in-memory IOHandler (no fetch, no network). */
+export async function loadModel(dir: string = defaultModelDir()): Promise<LoadedModel> {
+  const jsonPath = join(dir, MODEL_FILE);
+  const binPath = join(dir, WEIGHTS_FILE);
+  if (!existsSync(jsonPath) || !existsSync(binPath)) {
+    throw new ModelMissingError(`card reader model missing: expected ${jsonPath} and ${binPath} (run npm run train)`);
+  }
+  await useWasmBackend();
+  const json = JSON.parse(readFileSync(jsonPath, 'utf8')) as { modelTopology: object; weightsManifest: Array<{ weights: tf.io.WeightsManifestEntry[] }>; userDefinedMetadata?: Record<string, unknown> };
+  const bin = readFileSync(binPath);
+  const weightData = bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength);
+  const specs = json.weightsManifest.flatMap((m) => m.weights);
+  const model = await tf.loadLayersModel(tf.io.fromMemory({ modelTopology: json.modelTopology, weightSpecs: specs, weightData }));
+  return { model, meta: json.userDefinedMetadata ?? {} };
+}
+
+export { tf };

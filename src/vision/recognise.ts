@@ -1,0 +1,110 @@
+// The recogniser: a frame in, every card with its reading and grid cell out, timed by stage.
+// detect (outlines) -> rectify (64 x 88 faces) -> read (the card reader, one batch) -> settle
+// (a TIC card is on the table once) -> grid (rows and columns from the outlines).
+import { performance } from 'node:perf_hooks';
+import { detectCards, type DetectOptions, type Detection } from './detect/index.js';
+import { turned } from './detect/geometry.js';
+import { assignGrid } from './grid.js';
+import type { Quad, RgbaImage } from './image.js';
+import { openCv, type OpenCv } from './opencv.js';
+import { rectifyMat, toMat } from './rectify.js';
+import { createCardReader, type CardReader } from './read/index.js';
+import { settleTicTable } from './settle.js';
+import type { CardReading, PropertyRead, Recognition, RecognisedCard } from './types.js';
+
+/** The games whose tables the recogniser reads. */
+export type VisionGame = 'progression' | 'sequence-shift' | 'sequence-hunt' | 'sequence-stacks';
+
+export interface RecogniseOptions {
+  readonly game: VisionGame;
+  /** Extra detection settings (debug pictures, working width). */
+  readonly detect?: Omit<DetectOptions, 'deck'>;
+}
+
+export interface Recogniser {
+  recognise(frame: RgbaImage, options: RecogniseOptions): Recognition;
+  readonly reader: CardReader;
+  dispose(): void;
+}
+
+/** An error's words: OpenCV.js throws C++ exceptions as bare numbers (pointers). */
+export async function describeError(error: unknown): Promise<string> {
+  if (typeof error === 'number') {
+    const cv = (await openCv()) as OpenCv & { exceptionFromPtr?: (p: number) => { msg?: string } };
+    return cv.exceptionFromPtr?.(error)?.msg ?? `OpenCV exception ${error}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The most a partly seen card's reading may claim (below "sure", 0.9). */
+export const PARTIAL_CAP = 0.85;
+
+function capConfidence(r: CardReading, cap: number): CardReading {
+  const prop = <T,>(p: PropertyRead<T> | undefined): PropertyRead<T> | undefined => (p ? { ...p, confidence: Math.min(p.confidence, cap) } : p);
+  return {
+    ...r,
+    confidence: Math.min(r.confidence, cap),
+    ...(r.number ? { number: prop(r.number)! } : {}),
+    ...(r.shape ? { shape: prop(r.shape)! } : {}),
+    ...(r.colour ? { colour: prop(r.colour)! } : {}),
+  };
+}
+
+export const deckOf = (game: VisionGame): 'tic' | 'stacks' => (game === 'sequence-stacks' ? 'stacks' : 'tic');
+
+/** Loads OpenCV and the card reader once; recognise() is then synchronous. */
+export async function createRecogniser(options: { modelDir?: string; reader?: CardReader } = {}): Promise<Recogniser> {
+  const cv = await openCv();
+  const reader = options.reader ?? (await createCardReader(options.modelDir ? { modelDir: options.modelDir } : {}));
+  return {
+    reader,
+    recognise: (frame, o) => recogniseWith(cv, reader, frame, o),
+    dispose: () => reader.dispose(),
+  };
+}
+
+export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, options: RecogniseOptions): Recognition {
+  const deck = deckOf(options.game);
+  const t0 = performance.now();
+  const source = toMat(cv, frame);
+  let detected: Detection[];
+  let readings: CardReading[];
+  let corners: Quad[];
+  let t1: number;
+  try {
+    detected = detectCards(cv, frame, source, { ...options.detect, deck });
+    t1 = performance.now();
+    corners = detected.map((d) => d.corners);
+    readings = reader.read(corners.map((q) => rectifyMat(cv, source, q)), deck);
+    // A quad taken across the card: cut again a corner further round, and read that.
+    const sideways = readings.map((r, i) => (r.sideways ? i : -1)).filter((i) => i >= 0);
+    if (sideways.length > 0) {
+      for (const i of sideways) corners[i] = [corners[i]![1], corners[i]![2], corners[i]![3], corners[i]![0]];
+      const again = reader.read(sideways.map((i) => rectifyMat(cv, source, corners[i]!)), deck);
+      sideways.forEach((i, k) => (readings[i] = again[k]!));
+    }
+  } finally {
+    source.delete();
+  }
+  // The reader says which end is up: the corners then start at the card's own top-left.
+  corners = corners.map((q, i) => (readings[i]!.upsideDown ? turned(q) : q));
+  if (deck === 'tic') readings = settleTicTable(readings);
+  // A card partly out of sight (a side covered or cut off by the frame, or less than 90% of its
+  // face seen by the reader) rests on part of the evidence: it is never reported as sure.
+  readings = readings.map((r, i) => (detected[i]!.partial || (r.visible ?? 1) < 0.9 ? capConfidence(r, PARTIAL_CAP) : r));
+  const t2 = performance.now();
+  const cells = assignGrid(
+    corners.map((q, i) => ({ corners: q, weight: detected[i]!.partial ? 0.5 : 1 })),
+    { game: options.game },
+  );
+  const t3 = performance.now();
+  const cards: RecognisedCard[] = detected.map((d, i) => ({
+    corners: corners[i]!,
+    centre: d.centre,
+    partial: d.partial,
+    reading: readings[i]!,
+    row: cells[i]?.row ?? null,
+    col: cells[i]?.col ?? null,
+  }));
+  return { width: frame.width, height: frame.height, cards, times: { detectMs: t1 - t0, readMs: t2 - t1, gridMs: t3 - t2 } };
+}

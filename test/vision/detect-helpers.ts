@@ -1,0 +1,47 @@
+// Shared by the detection tests: frames from the dev fixtures (or rendered on the spot) with their
+// truth, run through the detector and matched as `seqref eval` matches them.
+import { join } from 'node:path';
+import { readFixture, type FixtureCard } from '../../src/render/fixture-io.js';
+import { loadImage, type RgbaImage } from '../../src/vision/image.js';
+import { openCv } from '../../src/vision/opencv.js';
+import { toMat } from '../../src/vision/rectify.js';
+import { detectCards, type Detection } from '../../src/vision/detect/index.js';
+import { insidePolygon, quadCentre, type Vec } from '../../src/vision/detect/geometry.js';
+
+export async function devFrame(game: string, index: number): Promise<{ image: RgbaImage; truth: FixtureCard[]; deck: 'tic' | 'stacks' }> {
+  const dir = join('fixtures', 'dev', game);
+  const fixture = readFixture(dir);
+  const frame = fixture.frames[index]!;
+  return { image: await loadImage(join(dir, frame.image)), truth: frame.cards, deck: game === 'sequence-stacks' ? 'stacks' : 'tic' };
+}
+
+export async function detect(image: RgbaImage, deck: 'tic' | 'stacks' = 'tic'): Promise<Detection[]> {
+  const cv = await openCv();
+  const source = toMat(cv, image);
+  try {
+    return detectCards(cv, image, source, { deck });
+  } finally {
+    source.delete();
+  }
+}
+
+/** For each truth card, the detection whose centre lies in its quad (nearest its centre), each used once. */
+export function matchTruth(truth: readonly { corners: readonly (readonly number[])[] }[], found: readonly { centre: readonly [number, number] }[]): number[] {
+  const used = new Set<number>();
+  return truth.map((t) => {
+    const quad = t.corners as unknown as Vec[];
+    const c = quadCentre(quad);
+    let best = -1;
+    let bestD = Infinity;
+    found.forEach((f, k) => {
+      if (used.has(k) || !insidePolygon(quad, f.centre)) return;
+      const d = Math.hypot(f.centre[0] - c[0], f.centre[1] - c[1]);
+      if (d < bestD) {
+        bestD = d;
+        best = k;
+      }
+    });
+    if (best >= 0) used.add(best);
+    return best;
+  });
+}

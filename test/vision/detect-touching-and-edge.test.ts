@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { plainConditions } from '../../src/render/conditions.js';
+import { planShot, renderShot } from '../../src/render/shot.js';
+import type { TablePlacement } from '../../src/render/scene.js';
+import { decodeImage } from '../../src/vision/image.js';
+import { detect, matchTruth } from './detect-helpers.js';
+
+const CARDS = ['1-circle-violet', '2-crescent-cyan', '3-triangle-yellow', '4-square-orange', '5-star-red', '2-star-cyan'];
+
+async function photograph(placements: readonly TablePlacement[], seed: number, conditions: Parameters<typeof plainConditions>[0], style: Record<string, number>) {
+  const shot = planShot('progression', seed, { placements, conditions: plainConditions({ width: 1280, height: 720, ...conditions }), style });
+  const rendered = await renderShot(shot);
+  return { image: await decodeImage(rendered.jpeg), truth: rendered.truth };
+}
+
+describe('cards that touch, and cards cut by the frame', () => {
+  it('splits a 2 x 3 block of cards laid edge to edge (gap 0) into six cards', async () => {
+    const placements = CARDS.map((card, i) => ({ card, row: Math.floor(i / 3), col: i % 3 }));
+    const { image, truth } = await photograph(placements, 7101, { background: 'wood', tiltDeg: 15, fill: 0.7 }, { gapMm: 0, jitterDeg: 0.5, slideMm: 0.2, flipShare: 0.5, angleDeg: 12 });
+    expect(truth).toHaveLength(6);
+    const found = await detect(image);
+    const match = matchTruth(truth, found);
+    expect(match.every((m) => m >= 0)).toBe(true);
+    expect(found).toHaveLength(6);
+    // Each outline hugs its own card: every corner within a few pixels of the true one.
+    truth.forEach((t, i) => {
+      const d = found[match[i]!]!;
+      for (const [x, y] of t.corners) expect(Math.min(...d.corners.map(([u, v]) => Math.hypot(u - x!, v - y!)))).toBeLessThan(6);
+    });
+  });
+
+  it('finds a card cut by the edge of the frame and says it is partial', async () => {
+    const placements = CARDS.slice(0, 4).map((card, i) => ({ card, row: 0, col: i }));
+    // The layout pushed right, so that its last card runs off the frame.
+    const { image, truth } = await photograph(placements, 7102, { background: 'felt', fill: 0.75, offset: [-0.27, 0] }, { gapMm: 6, jitterDeg: 0, slideMm: 0, angleDeg: 0 });
+    const cut = truth.filter((t) => t.visible > 0.3 && t.visible < 0.9);
+    expect(cut.length).toBeGreaterThanOrEqual(1);
+    const found = await detect(image);
+    const match = matchTruth(cut, found);
+    for (const m of match) {
+      expect(m).toBeGreaterThanOrEqual(0);
+      expect(found[m]!.partial).toBe(true);
+    }
+    // The whole cards in the frame are found and not marked partial.
+    const whole = truth.filter((t) => t.visible >= 0.999);
+    const wholeMatch = matchTruth(whole, found);
+    expect(wholeMatch.every((m) => m >= 0 && !found[m]!.partial)).toBe(true);
+  });
+});
