@@ -1,20 +1,11 @@
 // Reading a frame's cards: 30 rectified cards (cut from dev fixtures by their truth corners) read in
 // one batch, both ways up, on the wasm backend: features, the network and the heads. Also the
-// table settlement over those 30 reads. CPU time is printed beside the wall-clock medians: on a
-// machine shared with other work the wall clock overstates the cost.
+// table settlement over those 30 reads. One thread: TF.js's wasm backend runs single-threaded here.
 import { join } from 'node:path';
-import { formatMs, measure } from './harness.js';
+import { measure } from './harness.js';
 import { cutFixtureCards } from '../src/vision/read/evaluate.js';
 import { createCardReader } from '../src/vision/read/index.js';
 import { settleTicTable } from '../src/vision/settle.js';
-
-function cpuMs(run: () => unknown, samples: number): number {
-  for (let i = 0; i < 20; i++) run();
-  const used = process.cpuUsage();
-  for (let i = 0; i < samples; i++) run();
-  const spent = process.cpuUsage(used);
-  return (spent.user + spent.system) / 1000 / samples;
-}
 
 export async function run(): Promise<void> {
   const cards = (await cutFixtureCards([join('fixtures', 'dev', 'sequence-hunt')], { includeHidden: false, maxFrames: 4 })).slice(0, 30);
@@ -22,10 +13,8 @@ export async function run(): Promise<void> {
   const images = cards.map((c) => c.image);
   const reader = await createCardReader();
   measure('vision-read: read 30 rectified cards (features + network, both ways up)', () => images, (batch) => reader.read(batch, 'tic'), { samples: 200, goal: '<= 10 ms (a small share of a 33 ms frame)' });
-  console.log(`${''.padEnd(64)} CPU ${formatMs(cpuMs(() => reader.read(images, 'tic'), 200))} a call`);
   const single = await createCardReader({ bothWays: false });
   measure('vision-read: read 30 rectified cards, one way up only', () => images, (batch) => single.read(batch, 'tic'), { samples: 200 });
-  console.log(`${''.padEnd(64)} CPU ${formatMs(cpuMs(() => single.read(images, 'tic'), 200))} a call`);
   const readings = reader.read(images, 'tic');
   measure('vision-read: settle a 30-card TIC table', () => readings, (r) => settleTicTable(r), { samples: 200 });
   reader.dispose();

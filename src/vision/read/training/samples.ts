@@ -184,11 +184,9 @@ export function cutFrame(cv: OpenCv, mat: InstanceType<OpenCv['Mat']>, frame: { 
     for (let k = 0; k < options.cuts; k++) {
       const r = random();
       const steps = r < 0.46 ? 0 : r < 0.92 ? 2 : r < 0.96 ? 1 : 3;
-      // Mostly a few pixels off, sometimes well off (a detector misled by a hand or a neighbour):
-      // the reader must then be unsure rather than wrong.
-      const tail = random();
-      const px = tail < 0.7 ? options.jitterPx : tail < 0.9 ? options.jitterPx * 2 : options.jitterPx * 4;
-      const quad = turnQuad(jitterQuad(face.quad, px, random), steps);
+      // A detector's quad is a few pixels off, now and then nearly twice that.
+      const big = random() < 0.15;
+      const quad = turnQuad(jitterQuad(face.quad, big ? options.jitterPx * 1.8 : options.jitterPx, random), steps);
       let cut = rectifyMat(cv, mat, quad);
       let visible = face.visible;
       if (random() < options.occludeShare) {
