@@ -12,6 +12,7 @@ import { writeSheet } from '../calibration/sheet.js';
 import { InputError } from '../errors.js';
 import { decodeImage, loadImage, type RgbaImage } from '../vision/image.js';
 import { openCv } from '../vision/opencv.js';
+import { parseOptions } from './options.js';
 
 export const DEFAULT_PROFILE = '.seqref/calibration.json';
 
@@ -38,21 +39,6 @@ when the markers cannot be found.`;
 const VALUED = new Set(['--image', '--camera', '--out', '--region', '--check', '--sheet']);
 const FLAGS = new Set(['--reference-cards']);
 
-function parse(args: readonly string[]): { values: Map<string, string>; flags: Set<string> } {
-  const values = new Map<string, string>();
-  const flags = new Set<string>();
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (VALUED.has(arg)) {
-      const value = args[++i];
-      if (value === undefined || value.startsWith('--')) throw new InputError(`calibrate: ${arg} needs a value; see seqref calibrate --help`);
-      values.set(arg, value);
-    } else if (FLAGS.has(arg)) flags.add(arg);
-    else throw new InputError(`calibrate: unknown option "${arg}"; see seqref calibrate --help`);
-  }
-  return { values, flags };
-}
-
 function progress(line: string): void {
   process.stderr.write(`calibrate: ${line}\n`);
 }
@@ -77,7 +63,7 @@ function parseRegion(text: string): [number, number] {
 }
 
 export async function runCalibrate(args: readonly string[]): Promise<number> {
-  const { values, flags } = parse(args);
+  const { values, flags } = parseOptions('calibrate', args, VALUED, FLAGS);
   const sheetDir = values.get('--sheet');
   if (sheetDir !== undefined) {
     mkdirSync(sheetDir, { recursive: true });

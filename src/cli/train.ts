@@ -8,6 +8,7 @@ import { DEFAULT_FIXTURE_SEED, findFixtures } from '../render/index.js';
 import { evaluateFixtures } from '../vision/read/evaluate.js';
 import { defaultModelDir } from '../vision/read/model.js';
 import { formatAccuracy, trainReader } from '../vision/read/training/train.js';
+import { parseOptions } from './options.js';
 
 export const TRAIN_USAGE = `Usage:
   seqref train [options]            train the card reader from rendered photographs, write the model
@@ -26,24 +27,6 @@ Trains from rendered data only, never from fixtures/. Progress goes to standard 
 const VALUED = new Set(['--frames', '--seed', '--epochs', '--data', '--out', '--evaluate', '--model', '--jitter']);
 const FLAGS = new Set(['--turned']);
 
-function parse(args: readonly string[]): { values: Map<string, string>; flags: Set<string> } {
-  const values = new Map<string, string>();
-  const flags = new Set<string>();
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (VALUED.has(arg)) {
-      const value = args[++i];
-      if (value === undefined || value.startsWith('--')) throw new InputError(`train: ${arg} needs a value; see seqref train --help`);
-      values.set(arg, value);
-    } else if (FLAGS.has(arg)) {
-      flags.add(arg);
-    } else {
-      throw new InputError(`train: unknown option "${arg}"; see seqref train --help`);
-    }
-  }
-  return { values, flags };
-}
-
 function whole(values: Map<string, string>, name: string, fallback: number, lo: number, hi: number): number {
   const text = values.get(name);
   if (text === undefined) return fallback;
@@ -55,7 +38,7 @@ function whole(values: Map<string, string>, name: string, fallback: number, lo: 
 const say = (line: string): void => void process.stderr.write(`${line}\n`);
 
 export async function runTrain(args: readonly string[]): Promise<number> {
-  const { values, flags } = parse(args);
+  const { values, flags } = parseOptions('train', args, VALUED, FLAGS);
   const evaluate = values.get('--evaluate');
   if (evaluate !== undefined) {
     const fixtures = findFixtures(evaluate);
