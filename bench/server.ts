@@ -17,6 +17,11 @@ import { readFixture } from '../src/render/fixture-io.js';
 import { apply, initialState, judge, type RefereeState } from '../src/session/referee.js';
 import { Smoother } from '../src/session/smoothing.js';
 import { truthObservation } from '../src/session/sources/recorded.js';
+import { checkBump } from '../src/calibration/bump.js';
+import { readProfile } from '../src/calibration/profile.js';
+import { recalibrate } from '../src/calibration/recalibrate.js';
+import { CHECK_EVERY_FRAMES, decodeFrame } from '../src/session/camera-watch.js';
+import { openCv } from '../src/vision/opencv.js';
 import type { SessionGame } from '../src/session/types.js';
 import { type Figure, figures, formatMs, measure, percentile } from './harness.js';
 
@@ -129,8 +134,39 @@ function judgeWholeGames(): void {
   measure(`referee: judge the whole dev Sequence game (${state.boards.length} boards)`, () => state, judge, { samples: 50 });
 }
 
+/**
+ * Watching a calibrated camera for a bump: one check (decode the frame's JPEG, find the markers,
+ * compare them with the profile) on the 1280 x 720 frames of the bumped-camera session, what it
+ * costs per frame at the session's rate of one check every CHECK_EVERY_FRAMES frames, and one
+ * recalibration (made once, when a bump is confirmed).
+ */
+async function bumpChecks(): Promise<void> {
+  const dir = join('test', 'session', 'fixtures', 'bumped-camera');
+  const profile = readProfile(join(dir, 'calibration.json'));
+  const jpegs = readFixture(dir, { checkImages: false }).frames.map((f) => readFileSync(join(dir, f.image)));
+  const cv = await openCv();
+  const checks: number[] = [];
+  const recalibrations: number[] = [];
+  for (let i = 0; i < 8 + 96; i++) {
+    const jpeg = jpegs[i % jpegs.length]!;
+    const start = performance.now();
+    const frame = await decodeFrame({ tMs: 0, jpeg, width: 0, height: 0 });
+    checkBump(cv, frame, profile);
+    const checked = performance.now();
+    if (i >= 8) checks.push(checked - start);
+    if (i >= 8 && i % 4 === 0) {
+      recalibrate(cv, frame, profile);
+      recalibrations.push(performance.now() - checked);
+    }
+  }
+  record('camera bump check: decode + find markers + compare, 1280x720', checks);
+  record(`camera bump check per frame (one check every ${CHECK_EVERY_FRAMES} frames)`, checks.map((t) => t / CHECK_EVERY_FRAMES));
+  record('camera recalibration from a decoded frame (once a bump is confirmed)', recalibrations);
+}
+
 export async function run(): Promise<void> {
   judgeWholeGames();
+  await bumpChecks();
   const dir = mkdtempSync(join(tmpdir(), 'seqref-bench-server-'));
   try {
     await frameToDashboard(dir);

@@ -75,5 +75,66 @@ export async function run(): Promise<void> {
   line('vision:   grid (rows and columns)', grid);
   // CPU time too: on a machine shared with other work, wall time alone overstates the cost.
   console.log(`vision: ${(found / samples).toFixed(1)} cards found a frame of ${shots[0]!.cards}; CPU ${formatMs(percentile(cpu, 0.5))} a frame (median)${note}`);
+  await calibratedRun(cv, reader);
   reader.dispose();
+}
+
+/**
+ * The calibrated path (src/vision/calibrated.ts): 30-card tables with the four markers round them,
+ * 35 and 42 degrees from straight down under warm and cool casts, each recognised under its own
+ * profile, and without one for comparison; and the calibration itself (markers, plane, light).
+ */
+async function calibratedRun(cv: Awaited<ReturnType<typeof openCv>>, reader: CardReader): Promise<void> {
+  const { markersAroundCards } = await import('../src/calibration/scene-markers.js');
+  const { calibrateFrame } = await import('../src/calibration/calibrate.js');
+  const marked: { image: RgbaImage; profile: import('../src/calibration/profile.js').CalibrationProfile }[] = [];
+  const calibrate: number[] = [];
+  for (const [i, seed] of [91011, 91012].entries()) {
+    const deck = shuffled(ticDeck(), seededRandom(seed));
+    const placements = Array.from({ length: 30 }, (_, k) => ({ card: deck[k]!, row: Math.floor(k / 6), col: k % 6 }));
+    let layout: ReturnType<typeof markersAroundCards>['layout'] | undefined;
+    const shot = planShot('progression', seed, {
+      placements,
+      conditions: { width: 1280, height: 720, distractors: [], tiltDeg: 35 + 7 * i, whiteBalance: i === 0 ? 'warm' : 'cool', wbStrength: 1.1 },
+      markers: (cards) => {
+        const placed = markersAroundCards(cards);
+        layout = placed.layout;
+        return placed.markers;
+      },
+    });
+    const image = await decodeImage((await renderShot(shot)).jpeg);
+    const profile = calibrateFrame(cv, image, { layout: layout! }).profile;
+    for (let k = 0; k < 6; k++) {
+      const start = performance.now();
+      calibrateFrame(cv, image, { layout: layout! });
+      if (k > 0) calibrate.push(performance.now() - start);
+    }
+    marked.push({ image, profile });
+  }
+  const withIt: number[] = [];
+  const without: number[] = [];
+  const detect: number[] = [];
+  const samples = 20;
+  for (let i = 0; i < samples + 4; i++) {
+    const { image, profile } = marked[i % marked.length]!;
+    let start = performance.now();
+    const r = recogniseWith(cv, reader, image, { game: 'progression', calibration: profile });
+    const ms = performance.now() - start;
+    start = performance.now();
+    recogniseWith(cv, reader, image, { game: 'progression' });
+    const plainMs = performance.now() - start;
+    if (i < 4) continue; // warm-up
+    withIt.push(ms);
+    without.push(plainMs);
+    detect.push(r.times.detectMs);
+  }
+  for (const list of [withIt, without, detect, calibrate]) list.sort((a, b) => a - b);
+  const line = (name: string, times: number[]): void => {
+    figures.push({ name, medianMs: percentile(times, 0.5), p99Ms: percentile(times, 0.99), samples: times.length });
+    console.log(`${name.padEnd(64)} median ${formatMs(percentile(times, 0.5))}  p99 ${formatMs(percentile(times, 0.99))}  (n=${times.length})`);
+  };
+  line('vision: calibrated, 30 cards at 35-42 degrees, 1280x720 frame', withIt);
+  line('vision:   its detect (top-down warp, light, card angle, detection)', detect);
+  line('vision:   the same frames without calibration', without);
+  line('vision: calibrate one frame (markers, plane, light)', calibrate);
 }

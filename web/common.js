@@ -25,6 +25,21 @@ export function sourcePill(view) {
   return `<span class="pill" data-testid="source-kind">${esc(words[view.sourceKind] ?? view.sourceKind)}</span>`;
 }
 
+/** The camera's calibration as a pill: CALIBRATED (tilt, px/mm), or UNCALIBRATED after a failed recalibration; nothing without a profile. */
+export function calibrationPill(c) {
+  if (!c) return '';
+  if (!c.calibrated) return '<span class="pill uncal" data-testid="calibration" title="The camera moved and could not be recalibrated: recognition works on the frame as it is">UNCALIBRATED</span>';
+  const detail = 'tiltDeg' in c ? ` · ${Math.round(c.tiltDeg)}° · ${c.pxPerMm.toFixed(2)} px/mm` : '';
+  const title = 'source' in c ? `Calibrated: ${c.source} (${c.created}); residual ${c.residualMm} mm; ${c.recalibrations} recalibration(s) in play` : 'Calibrated';
+  return `<span class="pill cal" data-testid="calibration" title="${esc(title)}">CALIBRATED${esc(detail)}</span>`;
+}
+
+/** The latest camera warning ("camera moved 14 mm: recalibrated"), or nothing. */
+export function cameraWarning(text, kind) {
+  if (!text) return '';
+  return `<div class="camera-warning ${kind === 'restored' ? 'ok' : kind === 'recalibration-failed' ? 'bad' : ''}" data-testid="camera-warning" data-kind="${esc(kind)}">${esc(text)}</div>`;
+}
+
 export function statusPill(status, text) {
   return `<span class="pill ${esc(status)}" data-testid="status" title="${esc(text)}">${esc(status.toUpperCase())}</span>`;
 }

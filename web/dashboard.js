@@ -1,6 +1,6 @@
 // The dashboard of one table: camera frame with card outlines, the layout (or the Sequence
 // board with its sequences), scores, warnings as they happen, and the turns.
-import { esc, tile, GAME_NAMES, TEAM_COLOURS, sourcePill, statusPill } from './common.js';
+import { esc, tile, GAME_NAMES, TEAM_COLOURS, calibrationPill, cameraWarning, sourcePill, statusPill } from './common.js';
 
 const socket = io();
 const params = new URLSearchParams(location.search);
@@ -71,7 +71,8 @@ function render() {
   const v = view;
   document.title = `seqref · ${v.name}`;
   $('title').textContent = `${GAME_NAMES[v.game] ?? v.game} · ${v.id}`;
-  $('pills').innerHTML = `${statusPill(v.status, v.statusText)} ${sourcePill(v)}`;
+  $('pills').innerHTML = `${statusPill(v.status, v.statusText)} ${sourcePill(v)} ${calibrationPill(v.calibration)}`;
+  $('camera').innerHTML = cameraWarning(v.calibration?.warning?.text, v.calibration?.warning?.kind);
   $('source').textContent = `${v.source} — ${v.statusText}`;
   renderScores(v);
   renderWarnings(v);

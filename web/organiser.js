@@ -1,6 +1,6 @@
 // Every table of the event: status, scores, warnings; organiser actions carry the token, and the
 // server answers each one (a refusal is shown, never hidden).
-import { esc, GAME_NAMES, statusPill, sourcePill } from './common.js';
+import { esc, GAME_NAMES, calibrationPill, cameraWarning, statusPill, sourcePill } from './common.js';
 
 const socket = io();
 const $ = (id) => document.getElementById(id);
@@ -38,8 +38,9 @@ function render() {
       const last = t.lastWarning ? `<div class="last">Turn ${t.lastWarning.turn}: ${esc(t.lastWarning.message)} <i>(${esc(t.lastWarning.rule)})</i></div>` : '<div class="none">No warnings.</div>';
       return `<section class="panel tcard" data-id="${esc(t.id)}" data-testid="table-${esc(t.id)}">
         <h3><a href="/?table=${esc(t.id)}">${esc(GAME_NAMES[t.game] ?? t.game)} · ${esc(t.id)}</a></h3>
-        <div class="meta">${statusPill(t.status, t.statusText)} ${sourcePill(t)} <span class="source">${t.turns} turns · ${t.warnings} warnings</span></div>
+        <div class="meta">${statusPill(t.status, t.statusText)} ${sourcePill(t)} ${calibrationPill(t.calibration)} <span class="source">${t.turns} turns · ${t.warnings} warnings</span></div>
         <div class="source">${esc(t.statusText)}</div>
+        ${cameraWarning(t.calibration?.warning, t.calibration?.warningKind)}
         <div class="mini-scores">${scores}</div>
         ${t.winner ? `<div class="winner">${esc(t.winner)} wins</div>` : ''}
         ${last}

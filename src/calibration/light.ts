@@ -104,17 +104,35 @@ export function correctColour(light: Light, rgb: Rgb): Rgb {
 
 /** A whole image corrected as correctColour does, pixel by pixel (through a lookup per channel, then the matrix). */
 export function correctImage(light: Light, image: RgbaImage): RgbaImage {
-  const lut = [0, 1, 2].map((c) => Float32Array.from({ length: 256 }, (_, i) => toLinear(i) * light.gains[c]!));
   const m = light.matrix;
   const out = new Uint8Array(image.data.length);
+  const data = image.data;
+  const diagonal = m[1] === 0 && m[2] === 0 && m[3] === 0 && m[5] === 0 && m[6] === 0 && m[7] === 0;
+  if (diagonal) {
+    // Gains alone (no reference cards): each channel maps on its own, one 8-bit table each.
+    const lut = [0, 1, 2].map((c) => Uint8Array.from({ length: 256 }, (_, i) => toSrgb(toLinear(i) * light.gains[c]! * m[c * 4]!)));
+    const [r, g, b] = lut as [Uint8Array, Uint8Array, Uint8Array];
+    for (let i = 0; i < out.length; i += 4) {
+      out[i] = r[data[i]!]!;
+      out[i + 1] = g[data[i + 1]!]!;
+      out[i + 2] = b[data[i + 2]!]!;
+      out[i + 3] = data[i + 3]!;
+    }
+    return { width: image.width, height: image.height, data: out };
+  }
+  const lut = [0, 1, 2].map((c) => Float32Array.from({ length: 256 }, (_, i) => toLinear(i) * light.gains[c]!));
+  // Back to sRGB through a table over linear 0..1 (16384 steps: finer than 8 bits above the darkest few levels).
+  const STEPS = 16384;
+  const back = Uint8Array.from({ length: STEPS + 1 }, (_, i) => toSrgb(i / STEPS));
+  const enc = (v: number): number => back[v <= 0 ? 0 : v >= 1 ? STEPS : Math.round(v * STEPS)]!;
   for (let i = 0; i < out.length; i += 4) {
-    const r = lut[0]![image.data[i]!]!;
-    const g = lut[1]![image.data[i + 1]!]!;
-    const b = lut[2]![image.data[i + 2]!]!;
-    out[i] = toSrgb(m[0] * r + m[1] * g + m[2] * b);
-    out[i + 1] = toSrgb(m[3] * r + m[4] * g + m[5] * b);
-    out[i + 2] = toSrgb(m[6] * r + m[7] * g + m[8] * b);
-    out[i + 3] = image.data[i + 3]!;
+    const r = lut[0]![data[i]!]!;
+    const g = lut[1]![data[i + 1]!]!;
+    const b = lut[2]![data[i + 2]!]!;
+    out[i] = enc(m[0] * r + m[1] * g + m[2] * b);
+    out[i + 1] = enc(m[3] * r + m[4] * g + m[5] * b);
+    out[i + 2] = enc(m[6] * r + m[7] * g + m[8] * b);
+    out[i + 3] = data[i + 3]!;
   }
   return { width: image.width, height: image.height, data: out };
 }

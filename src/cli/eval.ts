@@ -8,14 +8,20 @@ import { performance } from 'node:perf_hooks';
 import { COLOURS, NUMBERS, SHAPES, isTicCard, ticValues } from '../cards/tic.js';
 import { STACKS_CARDS } from '../cards/stacks.js';
 import { InputError } from '../errors.js';
+import { calibrateFrame } from '../calibration/calibrate.js';
+import { regionLayout } from '../calibration/markers.js';
+import { readProfile, type CalibrationProfile } from '../calibration/profile.js';
 import { findFixtures, readFixture, type FixtureCard, type FixtureFrame } from '../render/fixture-io.js';
+import { profileMismatch } from '../vision/calibrated.js';
+import { openCv, type OpenCv } from '../vision/opencv.js';
+import type { RgbaImage } from '../vision/image.js';
 import { insidePolygon, quadCentre, type Vec } from '../vision/detect/geometry.js';
 import { loadImage } from '../vision/image.js';
 import { createRecogniser, describeError, type Recogniser, type VisionGame } from '../vision/recognise.js';
 import type { CardReader } from '../vision/read/index.js';
 import type { CardReading, Recognition, RecognisedCard } from '../vision/types.js';
 
-export const EVAL_USAGE = `Usage: seqref eval DIR [--json OUT] [--no-read] [--stride N]
+export const EVAL_USAGE = `Usage: seqref eval DIR [--json OUT] [--no-read] [--stride N] [--profile FILE] [--compare-calibration]
        seqref eval --stress DIR [--frames N] [--seed S] [--json OUT]
 
 Recognises every frame of every fixture.json below DIR and compares it with the truth
@@ -34,6 +40,14 @@ Options:
                 stronger tints, smaller cards; see --frames, --seed), then evaluate it
   --frames N    frames a game for --stress (default 6)
   --seed S      seed for --stress (default 7)
+  --profile FILE
+                recognise under this calibration profile (seqref calibrate): on the table seen
+                from above, in its light; every frame must have the profile's size
+  --compare-calibration
+                score every frame twice, without and with calibration, and print both side by
+                side (per game and all); the profile is --profile FILE, or, without it, each
+                frame's own, made from the markers it shows (frames name their marker rectangle
+                in "markers": {"region_mm": [W, H]}, as fixtures/calibration does)
 
 Progress goes to standard error. Exits 2 with one line on a fixture it cannot read.`;
 
@@ -293,10 +307,12 @@ interface Parsed {
   stress?: string;
   frames: number;
   seed: number;
+  profile?: string;
+  compare: boolean;
 }
 
 function parse(args: readonly string[]): Parsed {
-  const out: Parsed = { dir: '', noRead: false, stride: 1, frames: 6, seed: 7 };
+  const out: Parsed = { dir: '', noRead: false, stride: 1, frames: 6, seed: 7, compare: false };
   const positional: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -316,6 +332,8 @@ function parse(args: readonly string[]): Parsed {
     else if (a === '--stress') out.stress = value();
     else if (a === '--frames') out.frames = whole('--frames', value(), 1);
     else if (a === '--seed') out.seed = whole('--seed', value(), 0);
+    else if (a === '--profile') out.profile = value();
+    else if (a === '--compare-calibration') out.compare = true;
     else if (a.startsWith('--')) throw new InputError(`eval: unknown option "${a}"; see seqref eval --help`);
     else positional.push(a);
   }
@@ -372,6 +390,52 @@ export async function runEval(args: readonly string[]): Promise<number> {
   }
 }
 
+/** The markers a calibration frame records (fixtures/calibration): the rectangle they were laid on. */
+function frameRegion(frame: FixtureFrame): [number, number] | null {
+  const markers = (frame as FixtureFrame & { markers?: { region_mm?: unknown } }).markers;
+  const region = markers?.region_mm;
+  if (!Array.isArray(region) || region.length !== 2 || !region.every((v) => typeof v === 'number' && v > 0)) return null;
+  return [region[0] as number, region[1] as number];
+}
+
+/** One pipeline's tallies: all frames, by game, confusions and frame scores. */
+class Run {
+  readonly all = new Tally();
+  readonly byGame = new Map<string, Tally>();
+  readonly confusions: Record<string, Confusion> = {
+    number: confusion(NUMBERS.map(String)),
+    shape: confusion(SHAPES),
+    colour: confusion(COLOURS),
+    stacks: confusion(STACKS_CARDS),
+  };
+  readonly frames: FrameScore[] = [];
+
+  add(game: string, frame: FixtureFrame, recognition: Recognition, ms: number, where: { fixture: string; reading: boolean }): void {
+    const tally = this.byGame.get(game) ?? new Tally();
+    this.byGame.set(game, tally);
+    for (const t of [this.all, tally]) {
+      t.ms.push(ms);
+      t.detectMs.push(recognition.times.detectMs);
+      t.readMs.push(recognition.times.readMs);
+      t.gridMs.push(recognition.times.gridMs);
+    }
+    this.frames.push(scoreFrame([this.all, tally], this.confusions, frame, recognition.cards, { fixture: where.fixture, game, reading: where.reading }));
+  }
+
+  worst(): FrameScore[] {
+    return [...this.frames].filter((f) => f.errors > 0).sort((a, b) => b.errors - a.errors || b.missed - a.missed).slice(0, 12);
+  }
+
+  report(): Record<string, unknown> {
+    return {
+      ...figures(this.all),
+      by_game: Object.fromEntries([...this.byGame].map(([g, t]) => [g, figures(t)])),
+      confusion: Object.fromEntries(Object.entries(this.confusions).filter(([, c]) => c.counts.some((row) => row.some((v) => v > 0))).map(([k, c]) => [k, { labels: c.labels, columns: [...c.labels, 'unknown'], counts: c.counts }])),
+      worst_frames: this.worst().map((f) => ({ fixture: f.fixture, image: f.image, game: f.game, cards: f.truth, missed: f.missed, wrong_identity: f.wrongIdentity, wrong_position: f.wrongPosition, extra: f.extra })),
+    };
+  }
+}
+
 async function runEvalInner(args: readonly string[]): Promise<number> {
   const options = parse(args);
   if (options.stress) {
@@ -379,19 +443,27 @@ async function runEvalInner(args: readonly string[]): Promise<number> {
   }
   const files = findFixtures(options.dir);
   if (files.length === 0) throw new InputError(`${options.dir}: no fixture.json below it`);
-  // Read every fixture first: a bad one stops the run before any work.
+  // Read every fixture (and the profile) first: a bad one stops the run before any work.
   const fixtures = files.map((file) => ({ file, fixture: readFixture(file) }));
+  const profile = options.profile !== undefined ? readProfile(options.profile) : undefined;
   const recogniser: Recogniser = await createRecogniser(options.noRead ? { reader: blindReader } : {});
-  const all = new Tally();
-  const byGame = new Map<string, Tally>();
-  const confusions: Record<string, Confusion> = {
-    number: confusion(NUMBERS.map(String)),
-    shape: confusion(SHAPES),
-    colour: confusion(COLOURS),
-    stacks: confusion(STACKS_CARDS),
-  };
-  const frames: FrameScore[] = [];
+  const cv: OpenCv | null = options.compare ? await openCv() : null;
+  // Without --compare-calibration one run (calibrated when --profile is given); with it two.
+  const plain = new Run();
+  const calibrated = options.compare ? new Run() : null;
+  const calibrateMs: number[] = [];
+  const notCalibrated: string[] = [];
   const started = performance.now();
+  const recognise = async (image: RgbaImage, game: string, label: string, calibration: CalibrationProfile | undefined): Promise<{ recognition: Recognition; ms: number }> => {
+    const start = performance.now();
+    try {
+      return { recognition: recogniser.recognise(image, { game: game as VisionGame, ...(calibration ? { calibration } : {}) }), ms: performance.now() - start };
+    } catch (error) {
+      // One frame the recogniser trips on is scored as nothing found, and said, not fatal.
+      progress(`${label}: recognition${calibration ? ' (calibrated)' : ''} failed (${(await describeError(error)).split('\n')[0]})`);
+      return { recognition: { width: image.width, height: image.height, cards: [], times: { detectMs: 0, readMs: 0, gridMs: 0 } }, ms: performance.now() - start };
+    }
+  };
   try {
     for (const { file, fixture } of fixtures) {
       const game = fixture.game;
@@ -399,47 +471,92 @@ async function runEvalInner(args: readonly string[]): Promise<number> {
         progress(`${relative(process.cwd(), file)}: skipped (${game} has no table to photograph)`);
         continue;
       }
-      const tally = byGame.get(game) ?? new Tally();
-      byGame.set(game, tally);
       const chosen = fixture.frames.filter((_, i) => i % options.stride === 0);
       const name = relative(process.cwd(), dirname(file)) || dirname(file);
       for (const [i, frame] of chosen.entries()) {
+        const label = `${name}/${frame.image}`;
         const image = await loadImage(join(dirname(file), frame.image));
-        const start = performance.now();
-        let recognition: Recognition;
-        try {
-          recognition = recogniser.recognise(image, { game: game as VisionGame });
-        } catch (error) {
-          // One frame the recogniser trips on is scored as nothing found, and said, not fatal.
-          progress(`${name}/${frame.image}: recognition failed (${(await describeError(error)).split('\n')[0]})`);
-          recognition = { width: image.width, height: image.height, cards: [], times: { detectMs: 0, readMs: 0, gridMs: 0 } };
+        const mismatch = profile ? profileMismatch(profile, image) : null;
+        if (mismatch) throw new InputError(`eval: ${label}: ${mismatch}`);
+        const where = { fixture: name, reading: !options.noRead };
+        if (!calibrated) {
+          const { recognition, ms } = await recognise(image, game, label, profile);
+          plain.add(game, frame, recognition, ms, where);
+        } else {
+          const without = await recognise(image, game, label, undefined);
+          plain.add(game, frame, without.recognition, without.ms, where);
+          let own = profile;
+          if (!own) {
+            const region = frameRegion(frame);
+            const t = performance.now();
+            try {
+              if (!region) throw new RangeError('the frame names no marker rectangle ("markers": {"region_mm": [W, H]})');
+              own = calibrateFrame(cv!, image, { layout: regionLayout(region[0], region[1]), source: label }).profile;
+              calibrateMs.push(performance.now() - t);
+            } catch (error) {
+              if (!(error instanceof RangeError)) throw error;
+              notCalibrated.push(label);
+              progress(`${label}: not calibrated (${error.message}): scored as without calibration`);
+            }
+          }
+          const withIt = own ? await recognise(image, game, label, own) : without;
+          calibrated.add(game, frame, withIt.recognition, withIt.ms, where);
         }
-        const ms = performance.now() - start;
-        for (const t of [all, tally]) {
-          t.ms.push(ms);
-          t.detectMs.push(recognition.times.detectMs);
-          t.readMs.push(recognition.times.readMs);
-          t.gridMs.push(recognition.times.gridMs);
-        }
-        frames.push(scoreFrame([all, tally], confusions, frame, recognition.cards, { fixture: name, game, reading: !options.noRead }));
         if ((i + 1) % 10 === 0 || i + 1 === chosen.length) progress(`${name}: frame ${i + 1}/${chosen.length}`);
       }
     }
   } finally {
     recogniser.dispose();
   }
-  const worst = [...frames].filter((f) => f.errors > 0).sort((a, b) => b.errors - a.errors || b.missed - a.missed).slice(0, 12);
+  const framesSeen = plain.all.frames;
+  const calibration = calibrated
+    ? {
+        mode: 'compare',
+        profile: options.profile ?? 'each frame from its own markers',
+        frames_calibrated: framesSeen - notCalibrated.length,
+        frames_not_calibrated: notCalibrated,
+        calibrate_ms_median: median(calibrateMs),
+      }
+    : profile
+      ? { mode: 'profile', profile: options.profile }
+      : undefined;
   const report = {
-    ...figures(all),
-    by_game: Object.fromEntries([...byGame].map(([g, t]) => [g, figures(t)])),
-    confusion: Object.fromEntries(Object.entries(confusions).filter(([, c]) => c.counts.some((row) => row.some((v) => v > 0))).map(([k, c]) => [k, { labels: c.labels, columns: [...c.labels, 'unknown'], counts: c.counts }])),
-    worst_frames: worst.map((f) => ({ fixture: f.fixture, image: f.image, game: f.game, cards: f.truth, missed: f.missed, wrong_identity: f.wrongIdentity, wrong_position: f.wrongPosition, extra: f.extra })),
+    ...plain.report(),
+    ...(calibrated ? { calibrated: calibrated.report() } : {}),
+    ...(calibration ? { calibration } : {}),
     reader: options.noRead ? 'none (--no-read)' : (recogniser.reader.meta.name ?? 'card-reader'),
     seconds: Math.round((performance.now() - started) / 100) / 10,
   };
-  process.stdout.write(readable(report, all, byGame, confusions, worst));
+  if (calibrated) process.stdout.write(compared(plain, calibrated, calibration as { profile: string; frames_calibrated: number; calibrate_ms_median: number }));
+  else {
+    if (profile) process.stdout.write(`calibrated with ${options.profile} (${profile.source}, tilt ${profile.tiltDeg} degrees)\n`);
+    process.stdout.write(readable(report, plain.all, plain.byGame, plain.confusions, plain.worst()));
+  }
   if (options.json) writeFileSync(options.json, `${JSON.stringify(report, null, 1)}\n`);
   return 0;
+}
+
+/** The side-by-side table: the same frames without and with calibration. */
+function compared(plain: Run, calibrated: Run, about: { profile: string; frames_calibrated: number; calibrate_ms_median: number }): string {
+  const lines: string[] = [];
+  const cell = (a: unknown, b: unknown): string => `${pct(a).padStart(7)} ${pct(b).padStart(7)}`;
+  lines.push(`without and with calibration (profile: ${about.profile}; ${about.frames_calibrated} of ${plain.all.frames} frames calibrated${about.calibrate_ms_median ? `, ${about.calibrate_ms_median} ms each to calibrate` : ''})`);
+  lines.push(`${''.padEnd(18)}${''.padStart(6)}${''.padStart(7)}  ${'recall'.padStart(15)}  ${'identity'.padStart(15)}  ${'grid position'.padStart(15)}  ${'ms a frame'.padStart(15)}`);
+  lines.push(`${'games'.padEnd(18)}${'frames'.padStart(6)}${'cards'.padStart(7)}  ${'without'.padStart(7)} ${'with'.padStart(7)}  ${'without'.padStart(7)} ${'with'.padStart(7)}  ${'without'.padStart(7)} ${'with'.padStart(7)}  ${'without'.padStart(7)} ${'with'.padStart(7)}`);
+  const row = (label: string, a: Record<string, unknown>, b: Record<string, unknown>): string =>
+    `${label.padEnd(18)}${String(a.frames).padStart(6)}${String(a.cards_truth).padStart(7)}  ${cell(a.card_recall, b.card_recall)}  ${cell(a.identity_accuracy, b.identity_accuracy)}  ${cell(a.position_accuracy, b.position_accuracy)}  ${String(a.ms_per_frame_median).padStart(7)} ${String(b.ms_per_frame_median).padStart(7)}`;
+  for (const [game, t] of plain.byGame) lines.push(row(game, figures(t), figures(calibrated.byGame.get(game)!)));
+  lines.push(row('all', figures(plain.all), figures(calibrated.all)));
+  const a = figures(plain.all);
+  const b = figures(calibrated.all);
+  lines.push('', `precision ${pct(a.card_precision)} -> ${pct(b.card_precision)}; colour ${pct(a.colour_accuracy)} -> ${pct(b.colour_accuracy)}, number ${pct(a.number_accuracy)} -> ${pct(b.number_accuracy)}, shape ${pct(a.shape_accuracy)} -> ${pct(b.shape_accuracy)}; read wrongly at confidence >= 0.9: ${a.wrong_identity_at_0_9} -> ${b.wrong_identity_at_0_9}`);
+  for (const [title, run] of [['without calibration', plain], ['with calibration', calibrated]] as const) {
+    const worst = run.worst();
+    if (worst.length === 0) continue;
+    lines.push('', `worst frames ${title} (missed / wrong identity / wrong cell / extra of cards in sight):`);
+    for (const f of worst.slice(0, 6)) lines.push(`  ${join(f.fixture, f.image).padEnd(50)} ${f.missed}/${f.wrongIdentity}/${f.wrongPosition}/${f.extra} of ${f.truth}`);
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 const pct = (v: unknown): string => (typeof v === 'number' ? `${(v * 100).toFixed(1)}%` : '  -  ');

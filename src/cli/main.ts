@@ -13,13 +13,16 @@ Usage:
   seqref examples [DIR]      judge every bundled example case and print the verdicts
   seqref render --game G --out DIR   photograph tables with their truth (fixtures, contracts section 3)
   seqref simulate --game G   play seeded random games through the rules engines (records as JSON lines)
-  seqref eval DIR [--json OUT]   recognise every fixture frame below DIR and score it (contracts section 3)
+  seqref eval DIR [--json OUT]   recognise every fixture frame below DIR and score it (contracts section 3);
+                             --profile FILE: calibrated; --compare-calibration: with and without, side by side
   seqref verify IMAGE --game G   recognise one photo, judge the table and write an annotated picture
+                             (--profile FILE: on the calibrated table)
   seqref calibrate --image FILE   the table's plane and light from the corner markers (calibration/)
   seqref train               train the card reader from rendered photographs (npm run train)
   seqref board --port PATH   read an electronic Sequence board (contracts section 5)
   seqref board-sim --link PATH   play a Sequence board on a pseudo-terminal, for people without one
-  seqref serve               the live referee: dashboard, organiser view and camera page (:3000)
+  seqref serve               the live referee: dashboard, organiser view and camera page (:3000);
+                             --profile FILE: a calibrated camera, recalibrated when it is bumped
   seqref --help              this text; "seqref COMMAND --help" for one command
 
 Exit status: 0 when judged (legal or not), 2 on input seqref cannot read.`;

@@ -5,9 +5,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readProfile, type CalibrationProfile } from '../calibration/profile.js';
 import { InputError } from '../errors.js';
 import { loadRecogniser, recogniserProblem } from '../session/recogniser.js';
 import type { RefereeConfig } from '../session/referee.js';
+import { CHECK_EVERY_FRAMES } from '../session/camera-watch.js';
 import { TableSession } from '../session/session.js';
 import { BrowserCameraSource, FfmpegCameraSource, ImageFolderSource } from '../session/sources/cameras.js';
 import { SerialBoardSource } from '../session/sources/board.js';
@@ -30,6 +32,13 @@ Sources (each makes one table; repeat them for more tables):
   --images DIR        a folder of images, read one every 500 ms
   --camera DEVICE     a webcam through ffmpeg (e.g. /dev/video0), or "browser" for the /capture page
   --board PATH        an electronic Sequence board on a serial port (--baud N, default 115200)
+  --profile FILE      the camera's calibration profile (seqref calibrate) for the camera tables
+                      named after it (--session with frames, --images, --camera), up to the next
+                      --profile; with no source named, the browser camera's table. Recognition
+                      works on the rectified table, and a camera bumped mid-game is noticed from
+                      the markers, recalibrated and reported on the dashboard (when the markers
+                      are not all in sight to recalibrate, the table is read uncalibrated, and
+                      says so, until they are)
 
 Options:
   --game G            the game of the camera tables (progression, sequence-shift, sequence-hunt,
@@ -53,9 +62,34 @@ Prints "seqref: dashboard at URL" once it listens. Exits 0 on Ctrl-C or SIGTERM.
 
 type Flags = Map<string, (string | true)[]>;
 
-const VALUE_FLAGS = new Set(['session', 'serial-log', 'images', 'camera', 'board', 'baud', 'game', 'players', 'turn-ends', 'steady', 'speed', 'port', 'host', 'db', 'token']);
+const VALUE_FLAGS = new Set(['session', 'serial-log', 'images', 'camera', 'board', 'profile', 'baud', 'game', 'players', 'turn-ends', 'steady', 'speed', 'port', 'host', 'db', 'token']);
 const BOOL_FLAGS = new Set(['truth', 'loop']);
-const REPEATABLE = new Set(['session', 'serial-log', 'images', 'camera', 'board']);
+const REPEATABLE = new Set(['session', 'serial-log', 'images', 'camera', 'board', 'profile']);
+
+/**
+ * Which --profile applies to each camera source: per flag, one entry per occurrence (the profile
+ * given last before it, if any). A --profile after the last camera source applies to none: refused.
+ */
+function profilesOf(args: readonly string[], demo: boolean): { bySource: Map<string, (string | undefined)[]>; demo: string | undefined } {
+  const bySource = new Map<string, (string | undefined)[]>();
+  let current: string | undefined;
+  let used = true;
+  for (let i = 0; i < args.length; i++) {
+    const name = args[i]!.replace(/^--/, '');
+    if (!VALUE_FLAGS.has(name)) continue;
+    const value = args[++i]!;
+    if (name === 'profile') {
+      if (!used && !demo) throw new InputError(`--profile ${current} is followed by no camera source (--session, --images, --camera) before the next --profile`);
+      current = value;
+      used = false;
+    } else if (['session', 'images', 'camera'].includes(name)) {
+      bySource.set(name, [...(bySource.get(name) ?? []), current]);
+      used = true;
+    }
+  }
+  if (!used && !demo) throw new InputError(`--profile ${current} is followed by no camera source (--session, --images, --camera); a profile is given before the sources it is for`);
+  return { bySource, demo: demo ? current : undefined };
+}
 
 function parse(args: readonly string[]): Flags {
   const flags: Flags = new Map();
@@ -125,6 +159,8 @@ interface Planned {
   /** Players (Sequence: teams) and variant from the recording, where it says. */
   readonly players?: number;
   readonly variant?: string;
+  /** The camera's calibration profile. */
+  readonly profile?: CalibrationProfile;
 }
 
 export async function runServe(args: readonly string[]): Promise<number> {
@@ -146,6 +182,10 @@ export async function runServe(args: readonly string[]): Promise<number> {
   // when some table needs it (OpenCV and the reader's model take a moment).
   const truth = flags.has('truth');
   const demoFlag = !['session', 'serial-log', 'images', 'camera', 'board'].some((f) => flags.has(f));
+  // Profiles are read first: a bad one is refused before the recogniser takes its time to load.
+  const profilePaths = profilesOf(args, demoFlag);
+  const loadedProfiles = new Map<string, CalibrationProfile>();
+  for (const path of [...profilePaths.bySource.values()].flat().concat(profilePaths.demo)) if (path !== undefined && !loadedProfiles.has(path)) loadedProfiles.set(path, readProfile(path));
   const needsRecogniser = demoFlag || flags.has('images') || flags.has('camera') || (flags.has('session') && !truth);
   const recogniser: Recogniser | null = needsRecogniser ? await loadRecogniser() : null;
   const planned: Planned[] = [];
@@ -158,8 +198,12 @@ export async function runServe(args: readonly string[]): Promise<number> {
     return id;
   };
   const demo = demoFlag;
+  const profileFor = (flag: string, index: number): { profile?: CalibrationProfile } => {
+    const path = flag === 'demo' ? profilePaths.demo : profilePaths.bySource.get(flag)?.[index];
+    return path === undefined ? {} : { profile: loadedProfiles.get(path)! };
+  };
   const sessions = demo ? bundledSessions() : all(flags, 'session');
-  for (const dir of sessions) {
+  for (const [index, dir] of sessions.entries()) {
     const make = (): RecordedSessionSource => new RecordedSessionSource({ path: resolve(dir), speed, recogniser: truth ? null : recogniser });
     const source = make();
     const g = source.fixture.game;
@@ -167,7 +211,9 @@ export async function runServe(args: readonly string[]): Promise<number> {
     const split = basename(dirname(resolve(dir)));
     const setup = source.setup;
     const seats = g === 'sequence' ? (setup.teams ?? (setup.players === 3 ? 3 : 2)) : setup.players;
-    planned.push({ id: idFor(`${basename(resolve(dir))}${demo ? '' : `-${split}`}`), name: `${g} (${basename(resolve(dir))})`, source, game: g, recording: true, remake: make, ...(seats ? { players: seats } : {}), ...(setup.variant ? { variant: setup.variant } : {}) });
+    // A board log has no camera to calibrate.
+    const calibrated = !demo && source.kind !== 'recorded-board' ? profileFor('session', index) : {};
+    planned.push({ id: idFor(`${basename(resolve(dir))}${demo ? '' : `-${split}`}`), name: `${g} (${basename(resolve(dir))})`, source, game: g, recording: true, remake: make, ...(seats ? { players: seats } : {}), ...(setup.variant ? { variant: setup.variant } : {}), ...calibrated });
   }
   const logs = all(flags, 'serial-log');
   if (demo && !planned.some((p) => p.game === 'sequence')) {
@@ -179,12 +225,13 @@ export async function runServe(args: readonly string[]): Promise<number> {
     const make = (): RecordedBoardSource => new RecordedBoardSource(resolve(log), speed);
     planned.push({ id: idFor(basename(log).replace(/\.[a-z]+$/, '')), name: `sequence board (${basename(log)})`, source: make(), game: 'sequence', recording: true, remake: make });
   }
-  for (const dir of all(flags, 'images')) planned.push({ id: idFor(`images-${basename(dir)}`), name: `${game} (images ${basename(dir)})`, source: new ImageFolderSource(resolve(dir), game, recogniser), game, recording: true });
+  for (const [index, dir] of all(flags, 'images').entries()) planned.push({ id: idFor(`images-${basename(dir)}`), name: `${game} (images ${basename(dir)})`, source: new ImageFolderSource(resolve(dir), game, recogniser), game, recording: true, ...profileFor('images', index) });
   const cameras = all(flags, 'camera');
   if (demo) cameras.push('browser');
-  for (const device of cameras) {
+  for (const [index, device] of cameras.entries()) {
     const source = device === 'browser' ? new BrowserCameraSource(game, recogniser) : new FfmpegCameraSource(device, game, recogniser);
-    planned.push({ id: idFor(device === 'browser' ? 'camera' : `webcam-${basename(device)}`), name: `${game} (${source.description})`, source, game, recording: false });
+    const calibrated = demo ? profileFor('demo', 0) : profileFor('camera', index);
+    planned.push({ id: idFor(device === 'browser' ? 'camera' : `webcam-${basename(device)}`), name: `${game} (${source.description})`, source, game, recording: false, ...calibrated });
   }
   for (const path of all(flags, 'board')) planned.push({ id: idFor(`board-${basename(path)}`), name: `sequence board (${path})`, source: new SerialBoardSource(path, baud), game: 'sequence', recording: false });
   if (planned.length === 0) throw new InputError('no table to referee: name a source (see seqref serve --help)');
@@ -201,7 +248,7 @@ export async function runServe(args: readonly string[]): Promise<number> {
       ...(p.game === 'sequence-shift' && p.variant ? { variant: p.variant } : {}),
       ...(p.game === 'sequence-hunt' && (p.variant === 'race' || p.variant === 'for-points') ? { huntVariant: p.variant } : {}),
     };
-    return new TableSession({ id: p.id, name: p.name, config, smoothing: { steadyFrames } }, store, p.source);
+    return new TableSession({ id: p.id, name: p.name, config, smoothing: { steadyFrames }, ...(p.profile ? { profile: p.profile } : {}) }, store, p.source);
   });
   const { startServer } = await import('../server/server.js');
   const server = await startServer({ port, host: one(flags, 'host') ?? '0.0.0.0', token, tables }).catch((error: unknown) => {
@@ -218,6 +265,7 @@ export async function runServe(args: readonly string[]): Promise<number> {
       ? `not available: ${recogniserProblem() ?? 'unknown'}; recorded sessions read their recorded truth, cameras are shown unread`
       : 'not needed (recorded truth and boards only)';
   process.stdout.write(`seqref: recogniser ${recogniserLine}\n`);
+  for (const p of planned) if (p.profile) process.stdout.write(`seqref: table ${p.id} calibrated (${p.profile.source}: tilt ${p.profile.tiltDeg} deg, ${p.profile.pxPerMm.centre} px/mm); its markers are checked every ${CHECK_EVERY_FRAMES} frames\n`);
 
   const loop = demo || flags.has('loop');
   const timers = new Set<NodeJS.Timeout>();

@@ -11,12 +11,14 @@ import { cellKey, NEIGHBOUR_STEPS, repeatedCards, type Placement } from '../rule
 import { sequenceShift } from '../rules/sequence-shift.js';
 import { oneStepMask } from '../rules/tic-sequence.js';
 import { violation, type Violation } from '../rules/violation.js';
+import { readProfile } from '../calibration/profile.js';
 import { annotate } from '../vision/annotate.js';
+import { profileMismatch } from '../vision/calibrated.js';
 import { loadImage } from '../vision/image.js';
 import { createRecogniser, describeError, type VisionGame } from '../vision/recognise.js';
 import type { Recognition } from '../vision/types.js';
 
-export const VERIFY_USAGE = `Usage: seqref verify IMAGE --game G [--out PNG] [--json]
+export const VERIFY_USAGE = `Usage: seqref verify IMAGE --game G [--out PNG] [--json] [--profile FILE]
 
 Recognises the cards in one photo of a table and judges it:
   progression       the layout: every edge-to-edge contact steps a property by exactly one
@@ -27,6 +29,8 @@ Recognises the cards in one photo of a table and judges it:
 Prints the verdict (--json: one JSON object) and writes a picture with the cards outlined and
 named, their grid cells, and the cards of every violation in red (default IMAGE-verify.png).
 Cards that cannot be read are marked unknown and left out of the judgement.
+With --profile FILE (seqref calibrate), recognition works on the calibrated table: seen from
+above, in millimetres, under the profile's light; the photo must have the profile's size.
 Exits 0 when it judged the photo, 2 with one line on input it cannot read.`;
 
 const GAMES: readonly VisionGame[] = ['progression', 'sequence-shift', 'sequence-hunt', 'sequence-stacks'];
@@ -112,17 +116,19 @@ function bestSet(sets: readonly HuntSet[]): HuntSet | undefined {
   return [...sets].sort((a, b) => b.size - a.size || (TYPE_RANK[b.type] ?? 0) - (TYPE_RANK[a.type] ?? 0))[0];
 }
 
-function parse(args: readonly string[]): { image: string; game: VisionGame; out: string; json: boolean } {
+function parse(args: readonly string[]): { image: string; game: VisionGame; out: string; json: boolean; profile?: string } {
   let image: string | undefined;
   let game: string | undefined;
   let out: string | undefined;
+  let profile: string | undefined;
   let json = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '--game' || a === '--out') {
+    if (a === '--game' || a === '--out' || a === '--profile') {
       const v = args[++i];
       if (v === undefined || v.startsWith('--')) throw new InputError(`verify: ${a} needs a value; see seqref verify --help`);
       if (a === '--game') game = v;
+      else if (a === '--profile') profile = v;
       else out = v;
     } else if (a === '--json') json = true;
     else if (a.startsWith('--')) throw new InputError(`verify: unknown option "${a}"; see seqref verify --help`);
@@ -132,7 +138,7 @@ function parse(args: readonly string[]): { image: string; game: VisionGame; out:
   if (image === undefined) throw new InputError('verify: give an IMAGE to recognise; see seqref verify --help');
   if (game === undefined) throw new InputError(`verify: --game is needed (${GAMES.join(', ')})`);
   if (!(GAMES as readonly string[]).includes(game)) throw new InputError(`verify: --game must be one of ${GAMES.join(', ')}, got "${game}"`);
-  return { image, game: game as VisionGame, out: out ?? `${basename(image, extname(image))}-verify.png`, json };
+  return { image, game: game as VisionGame, out: out ?? `${basename(image, extname(image))}-verify.png`, json, ...(profile !== undefined ? { profile } : {}) };
 }
 
 export async function runVerify(args: readonly string[]): Promise<number> {
@@ -149,24 +155,28 @@ export async function runVerify(args: readonly string[]): Promise<number> {
 
 async function runVerifyInner(args: readonly string[]): Promise<number> {
   const options = parse(args);
+  const calibration = options.profile !== undefined ? readProfile(options.profile) : undefined;
   const frame = await loadImage(options.image);
+  const mismatch = calibration ? profileMismatch(calibration, frame) : null;
+  if (mismatch) throw new InputError(`verify: ${options.image}: ${mismatch}`);
   const recogniser = await createRecogniser();
   let recognition: Recognition;
   try {
-    recognition = recogniser.recognise(frame, { game: options.game });
+    recognition = recogniser.recognise(frame, { game: options.game, ...(calibration ? { calibration } : {}) });
   } finally {
     recogniser.dispose();
   }
   const verdict = judgeRecognition(options.game, recognition);
   const title = verdict.legal === null ? `${options.game}: ${verdict.cards.length} cards read` : `${options.game}: ${verdict.legal ? 'legal' : `illegal, ${verdict.violations.length} violation${verdict.violations.length === 1 ? '' : 's'}`}`;
   const notes: string[] = [];
+  if (calibration) notes.push(`calibrated with ${options.profile} (tilt ${calibration.tiltDeg} degrees, ${calibration.pxPerMm.centre} px/mm)`);
   if (verdict.unknown) notes.push(`${verdict.unknown} card${verdict.unknown === 1 ? '' : 's'} could not be read (amber): left out of the verdict`);
   if (verdict.counts) notes.push(`sets: ${HUNT_KINDS.filter((k) => verdict.counts![k]! > 0).map((k) => `${k} ${verdict.counts![k]}`).join(', ') || 'none'}`);
   const best = verdict.sets ? bestSet(verdict.sets) : undefined;
   if (best) notes.push(`best set (cyan): ${best.type} of ${best.size}: ${best.cards.join(' ')}`);
   writeFileSync(options.out, annotate(frame, recognition, { title, violations: verdict.violations, notes, ...(best ? { highlight: best.cards } : {}) }));
   if (options.json) {
-    process.stdout.write(`${JSON.stringify({ ...verdict, picture: options.out })}\n`);
+    process.stdout.write(`${JSON.stringify({ ...verdict, picture: options.out, ...(options.profile !== undefined ? { profile: options.profile } : {}) })}\n`);
     return 0;
   }
   const lines = [title, ...notes.map((n) => `  ${n}`)];

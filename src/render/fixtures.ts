@@ -131,7 +131,11 @@ export async function renderBundledFixtures(root: string, seed = DEFAULT_FIXTURE
       manifest.push({ path: game.path, game: game.game, split, frames: game.frames, description: game.description });
     }
   }
-  writeFileSync(join(root, 'README.md'), readme(root, seed) + recordedGameSummary(recorded));
+  const calibration = await renderCalibrationFixtures(root, seed, progress);
+  manifest.push(...calibration);
+  fixtures += calibration.length;
+  frames += calibration.reduce((n, c) => n + c.frames, 0);
+  writeFileSync(join(root, 'README.md'), readme(root, seed) + recordedGameSummary(recorded) + CALIBRATION_README);
   writeFileSync(join(root, 'manifest.json'), `${JSON.stringify({ version: 1, seed, command: `seqref render --fixtures --out ${root} --seed ${seed}`, fixtures: manifest }, null, 1)}\n`);
   return { fixtures, frames, bytes: folderBytes(root) };
 }
@@ -169,3 +173,89 @@ identity. Sequence Stacks spaces are grid cells: row 0 holds red, red, draw pile
 cards of one pile share its cell, the top one last.
 `;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The calibration set: tables with the four corner markers round the cards, photographed steeply
+// (30-45 degrees) under strong warm or cool casts, for `seqref eval --compare-calibration`. For
+// reporting only, like heldout/: nothing is tuned on it.
+
+/** Frames a game in fixtures/calibration. */
+export const CALIBRATION_FRAMES = 6;
+
+/** What a calibration frame records of its markers (a frame field added to contracts section 3). */
+export interface FrameMarkers {
+  readonly dictionary: string;
+  readonly ids: readonly number[];
+  readonly size_mm: number;
+  /** Marker centres on the corners of this rectangle, centre to centre (`seqref calibrate --region WxH`). */
+  readonly region_mm: readonly [number, number];
+}
+
+/**
+ * The i-th calibration frame's conditions out of n: tilt spread over 30-45 degrees, the cast
+ * alternating warm and cool at 0.9-1.4 of the renderer's strongest (past 1 is beyond the reader's
+ * training range), one frame in three at 1920 x 1080. No clutter: a hand over a marker is the
+ * bump check's matter, not this set's. Each still has its own camera, so each frame is
+ * calibrated from its own markers.
+ */
+export function calibrationConditions(game: TableGame, i: number, n: number): Partial<PhotoConditions> {
+  const g = TABLE_GAMES.indexOf(game);
+  const spread = (lo: number, hi: number, shift: number): number => lo + ((((i + shift) % n) + 0.5) / n) * (hi - lo);
+  return {
+    ...(i % 3 === 2 ? { width: 1920, height: 1080 } : { width: 1280, height: 720 }),
+    tiltDeg: spread(30, 45, g),
+    whiteBalance: (i + g) % 2 === 0 ? 'warm' : 'cool',
+    wbStrength: spread(0.9, 1.4, 2 * g + 1),
+    jpegQuality: Math.round(spread(70, 92, g + 2)),
+    distractors: [],
+  };
+}
+
+/** Renders fixtures/calibration (`root`/calibration/GAME); returns the manifest entries. */
+export async function renderCalibrationFixtures(root: string, seed = DEFAULT_FIXTURE_SEED, progress?: FixtureProgress, perGame = CALIBRATION_FRAMES): Promise<Array<{ path: string; game: string; split: string; frames: number; description: string }>> {
+  const { markersAroundCards } = await import('../calibration/scene-markers.js');
+  const { TABLE_MARKERS } = await import('../calibration/markers.js');
+  const splitDir = join(root, 'calibration');
+  if (existsSync(splitDir)) rmSync(splitDir, { recursive: true });
+  const entries: Array<{ path: string; game: string; split: string; frames: number; description: string }> = [];
+  for (const game of TABLE_GAMES) {
+    const dir = join(splitDir, game);
+    mkdirSync(dir, { recursive: true });
+    const frames: (FixtureFrame & { markers: FrameMarkers })[] = [];
+    for (let i = 0; i < perGame; i++) {
+      const frameSeed = hashSeed(`${seed}|calibration|${game}|${i}`);
+      let region: readonly [number, number] = [0, 0];
+      const shot = planShot(game, frameSeed, {
+        conditions: calibrationConditions(game, i, perGame),
+        markers: (cards) => {
+          const placed = markersAroundCards(cards);
+          region = [placed.widthMm, placed.heightMm];
+          return placed.markers;
+        },
+      });
+      const rendered = await renderShot(shot);
+      const image = `frame-${String(i).padStart(3, '0')}.jpg`;
+      writeFileSync(join(dir, image), rendered.jpeg);
+      const markers: FrameMarkers = { dictionary: TABLE_MARKERS.dictionary, ids: [...TABLE_MARKERS.ids], size_mm: TABLE_MARKERS.sizeMm, region_mm: region };
+      frames.push({ image, t_ms: 0, conditions: { seed: frameSeed, ...describeConditions(shot.conditions, shot.camera, shot.style) }, markers, cards: rendered.truth });
+      progress?.(`${dir}: frame ${i + 1}/${perGame}`);
+    }
+    const description = `${game}: ${perGame} still tables with the four calibration markers round the cards, camera 30-45 degrees from straight down, strong warm or cool casts (calibration; reporting only)`;
+    writeFixture(dir, { version: FIXTURE_VERSION, game, description, seed, split: 'calibration', frames });
+    entries.push({ path: `calibration/${game}`, game, split: 'calibration', frames: frames.length, description });
+  }
+  return entries;
+}
+
+export const CALIBRATION_README = `
+## The calibration set
+
+\`calibration/\` (reporting only, like \`heldout/\`): ${CALIBRATION_FRAMES} still tables a game with the four
+calibration markers (ArUco DICT_4X4_50 ids 0-3, 40 mm) laid round the cards on a rectangle of whole
+centimetres, the camera 30-45 degrees from straight down, strong warm or cool casts (0.9-1.4 of the
+renderer's strongest; past 1 is beyond the reader's training range), no clutter. Each frame adds
+\`markers\` (\`dictionary\`, \`ids\`, \`size_mm\`, \`region_mm\`: the rectangle's width and height,
+centre to centre, what \`seqref calibrate --region WxH\` is told). Every still has its own camera,
+so each frame is calibrated from its own markers: \`seqref eval fixtures/calibration
+--compare-calibration\` scores every frame with and without calibration in one run.
+`;

@@ -43,6 +43,8 @@ export interface TableSummary {
   readonly lastWarning: { readonly turn: number; readonly rule: string; readonly message: string } | null;
   readonly winner: string | null;
   readonly updatedMs: number;
+  /** The camera's calibration in a few words, and its latest warning (null: no profile). */
+  readonly calibration: { readonly calibrated: boolean; readonly warning: string | null; readonly warningKind: string | null } | null;
 }
 
 export function summarise(view: TableView): TableSummary {
@@ -63,6 +65,7 @@ export function summarise(view: TableView): TableSummary {
     lastWarning: last ? { turn: last.turn, rule: last.rule, message: last.message } : null,
     winner: view.winner,
     updatedMs: view.updatedMs,
+    calibration: view.calibration ? { calibrated: view.calibration.calibrated, warning: view.calibration.warning?.text ?? null, warningKind: view.calibration.warning?.kind ?? null } : null,
   };
 }
 

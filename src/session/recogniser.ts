@@ -3,6 +3,7 @@
 // synchronous). The session depends only on the Recogniser interface; this adapter finds the
 // vision module and its trained model when they are there, and says why not when they are not,
 // so the server still runs (on recorded truth and the board) without them.
+import type { CalibrationProfile } from '../calibration/profile.js';
 import type { Recogniser } from './sources/source.js';
 import type { SeenCard, TableObservation } from './types.js';
 
@@ -16,7 +17,7 @@ export interface VisionCard {
 }
 
 interface VisionRecogniser {
-  recognise(frame: { width: number; height: number; data: Uint8Array }, options: { game: string }): { cards?: readonly VisionCard[] } | null;
+  recognise(frame: { width: number; height: number; data: Uint8Array }, options: { game: string; calibration?: CalibrationProfile }): { cards?: readonly VisionCard[] } | null;
 }
 
 interface VisionModule {
@@ -97,11 +98,12 @@ export function loadRecogniser(): Promise<Recogniser | null> {
     const sharp = (await import('sharp')).default;
     return {
       name: 'src/vision recognise()',
-      async recognise(image, game) {
+      async recognise(image, game, calibration) {
         if (!VISION_GAMES.has(game)) return { tMs: image.tMs, cards: [], busy: true };
         const { data, info } = await sharp(image.jpeg).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
         const frame = { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
-        const result = recogniser.recognise(frame, { game });
+        // With a profile: recognition on the rectified table (src/vision/calibrated.ts).
+        const result = recogniser.recognise(frame, { game, ...(calibration ? { calibration } : {}) });
         return toObservation(image.tMs, result?.cards ?? [], frame);
       },
     } satisfies Recogniser;

@@ -1,11 +1,14 @@
 // One table's session: a source's observations through the smoother into the referee, every
 // input appended to the log before it counts, and a view of the table for the dashboard after
 // each change. After a restart the log is folded again and a recorded source resumes where the
-// log says it had got to, so nothing is lost and nothing counts twice.
+// log says it had got to, so nothing is lost and nothing counts twice. A table with a calibration
+// profile has its camera watched for bumps (camera-watch.ts); a switch of profile is logged too.
 import { EventEmitter } from 'node:events';
+import type { CalibrationProfile } from '../calibration/profile.js';
 import type { Placement } from '../rules/layout.js';
 import { apply, corrected, initialState, judge, type Judged, type RefereeConfig, type RefereeState } from './referee.js';
 import { alignToTable } from './align.js';
+import { CameraWatch, type CalibrationEvent, type CameraWatchOptions } from './camera-watch.js';
 import { Smoother, type SmootherOptions } from './smoothing.js';
 import type { FrameImage, Source, SourceSink } from './sources/source.js';
 import type { EventStore } from './store.js';
@@ -17,6 +20,9 @@ export interface TableOptions {
   readonly config: RefereeConfig;
   readonly playerNames?: readonly string[];
   readonly smoothing?: SmootherOptions;
+  /** The camera's calibration profile: recognition uses it, and the markers are watched for a bumped camera. */
+  readonly profile?: CalibrationProfile;
+  readonly cameraWatch?: CameraWatchOptions;
 }
 
 export interface TableEvents {
@@ -24,6 +30,8 @@ export interface TableEvents {
   frame: [image: FrameImage];
   /** The source has nothing more (a recording's end). */
   ended: [];
+  /** The camera's calibration changed (a bump noticed: recalibrated, or could not be). */
+  calibration: [event: CalibrationEvent];
 }
 
 const TEAM_NAMES = ['Green', 'Blue', 'Red'];
@@ -64,6 +72,8 @@ export class TableSession extends EventEmitter<TableEvents> {
   private lastUnread: readonly (readonly [number, number])[] = [];
   /** The last recognised frame's named cards (on the believed cells) and where they lay. */
   private lastNamed: readonly { card: SeenCard; centre: readonly [number, number] }[] = [];
+  /** Null without a profile. */
+  private readonly camera: CameraWatch | null;
 
   constructor(readonly options: TableOptions, private readonly store: EventStore | null, private source: Source | null) {
     super();
@@ -74,6 +84,35 @@ export class TableSession extends EventEmitter<TableEvents> {
     this.judged = judge(state);
     // What the log last believed is what the camera is taken to show until it settles elsewhere.
     this.smoother = new Smoother(options.smoothing, state.seen?.cards ?? state.after.at(-1)?.cards ?? state.start?.cards ?? null);
+    // A restart carries on with the profile the log last switched to (for the same starting profile).
+    this.camera = options.profile ? new CameraWatch(options.profile, options.cameraWatch, (store?.ofType(options.id, 'calibration') ?? []) as CalibrationEvent[]) : null;
+  }
+
+  /** The profile recognition uses now (null: none, or the camera moved and could not be recalibrated). */
+  get calibration(): CalibrationProfile | null {
+    return this.camera?.current ?? null;
+  }
+
+  /**
+   * A camera frame before it is read: every few frames its markers are checked against the
+   * profile, and a bumped camera is recalibrated (logged, and told to the dashboard) before the
+   * frame is recognised with the new profile.
+   */
+  async inspectFrame(image: FrameImage): Promise<void> {
+    if (!this.camera) return;
+    let event: CalibrationEvent | null;
+    try {
+      event = await this.camera.inspect(image);
+    } catch (error) {
+      // A frame that cannot be checked (undecodable) is no reason to stop reading the table.
+      this.statusText = `the camera check failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+      this.changed();
+      return;
+    }
+    if (!event) return;
+    this.store?.note(this.id, 'calibration', event);
+    this.emit('calibration', event);
+    this.changed();
   }
 
   get sourceDescription(): string {
@@ -133,6 +172,8 @@ export class TableSession extends EventEmitter<TableEvents> {
         this.emit('ended');
       },
       position: (position) => this.moveTo(position),
+      inspect: (image) => this.inspectFrame(image),
+      calibration: () => this.calibration,
     };
   }
 
@@ -142,7 +183,9 @@ export class TableSession extends EventEmitter<TableEvents> {
       this.frameSize = [image.width, image.height];
       this.emit('frame', image);
     }
-    let observation = given;
+    // Between a check that saw the markers moved and the one that confirms or clears it, what the
+    // camera shows may be shifting: nothing settles on those frames.
+    let observation = this.camera?.suspect && !given.busy ? { ...given, busy: true } : given;
     if (given.relativeCells) {
       // The recogniser's own grid, put on the cells of the table believed (or the last frame's).
       const believed = this.state.seen?.cards ?? this.state.after.at(-1)?.cards ?? this.state.start?.cards ?? [];
@@ -288,6 +331,7 @@ export class TableSession extends EventEmitter<TableEvents> {
       updatedMs: this.updatedMs,
       pending: j.pending,
       turnEnds: config.turnEnds,
+      calibration: this.camera?.view() ?? null,
     };
   }
 

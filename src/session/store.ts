@@ -12,7 +12,7 @@ export interface LoggedEvent {
   readonly table: string;
   /** Milliseconds since the epoch when it was written. */
   readonly at: number;
-  /** 'input' (folded on replay) or 'turn', 'warning', 'note' (kept for export). */
+  /** 'input' (folded on replay), 'calibration' (the camera's profile changed: read back after a restart) or 'turn', 'warning', 'note' (kept for export). */
   readonly type: string;
   readonly data: unknown;
 }
@@ -58,6 +58,17 @@ export class EventStore {
       for (const d of derived) this.insert.run(table, now, d.type, JSON.stringify(d.data));
       if (cursor) this.setCursor.run(table, cursor.source, cursor.position);
     })();
+  }
+
+  /** Appends an event that is not an input (a camera recalibrated): kept, and read back by type, never folded by the referee. */
+  note(table: string, type: string, data: unknown): void {
+    this.insert.run(table, Date.now(), type, JSON.stringify(data));
+  }
+
+  /** A table's events of one type, oldest first. */
+  ofType(table: string, type: string): unknown[] {
+    const rows = this.db.prepare('SELECT data FROM events WHERE table_id = ? AND type = ? ORDER BY id').all(table, type) as { data: string }[];
+    return rows.map((r) => JSON.parse(r.data) as unknown);
   }
 
   /** Where a table's source had got to (a recorded session resumes after it). */

@@ -2,6 +2,7 @@
 // only: the session log (store.ts) holds these as JSON, and a replay of the log rebuilds the state.
 import type { Placement } from '../rules/layout.js';
 import type { Violation } from '../rules/violation.js';
+import type { CalibrationView } from './camera-watch.js';
 
 export type Corners = readonly (readonly [number, number])[];
 
@@ -140,4 +141,6 @@ export interface TableView {
   /** Changes since the last ended turn (manual turn ends). */
   readonly pending: number;
   readonly turnEnds: 'auto' | 'manual';
+  /** The camera's calibration (null: the table has no profile; recognition works on the frame as it is). */
+  readonly calibration: CalibrationView | null;
 }

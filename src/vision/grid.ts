@@ -45,10 +45,27 @@ export function assignGrid(cards: readonly GridInput[], options: GridOptions = {
   if (cards.length === 0) return [];
   if (cards.length === 1) return [{ row: 0, col: 0 }];
   const size = options.size ?? { widthMm: STANDARD_DECK.widthMm, heightMm: STANDARD_DECK.heightMm };
+  const cells = assignOn(cards, options, size, true);
+  // Sequence Stacks spaces span rows -1..1 and columns 0..4 (fixtures/README.md): a wider spread
+  // means the few cards of an early table gave a plane far off (piles are poor rectangles), and
+  // the image's own scale does better.
+  if (options.game === 'sequence-stacks' && !withinStacksSpaces(cells)) {
+    const flat = assignOn(cards, options, size, false);
+    if (withinStacksSpaces(flat)) return flat;
+  }
+  return cells;
+}
+
+function withinStacksSpaces(cells: readonly GridCell[]): boolean {
+  const rows = cells.map((c) => c.row);
+  const cols = cells.map((c) => c.col);
+  return Math.max(...rows) - Math.min(...rows) <= 2 && Math.max(...cols) - Math.min(...cols) <= 4;
+}
+
+function assignOn(cards: readonly GridInput[], options: GridOptions, size: CardSize, usePlane: boolean): GridCell[] {
   const quads = cards.map((c) => portrait(c.corners));
   const weights = cards.map((c) => c.weight ?? 1);
-  const planeFound = tablePlane(quads, size);
-  const plane = planeFound;
+  const plane = usePlane ? tablePlane(quads, size) : null;
   // Portrait by the table (a far card in a tilted view can look wider than long in the image).
   if (plane) quads.forEach((q, i) => (quads[i] = orientOnTable(q, plane.toTable) as unknown as Quad));
   // On the table (or, without a plane, in the image scaled by the cards' own size).
@@ -79,8 +96,18 @@ export function assignGrid(cards: readonly GridInput[], options: GridOptions = {
   let rows: number[];
   if (options.game === 'sequence-stacks') {
     const ranges = rangesFor(options.game, size);
-    cols = comb(xs, weights, ranges.x, size.widthMm + 20);
-    rows = comb(ys, weights, ranges.y, size.heightMm + 30);
+    // The spaces span at most 5 columns and 3 rows: of the pitches a few far-apart piles allow
+    // (370 mm is 4 steps of 92 or 5 of 74), one that keeps within them.
+    const within = (positions: readonly number[], range: readonly [number, number], usual: number, steps: number): number[] => {
+      const first = comb(positions, weights, range, usual);
+      if (Math.max(...first) - Math.min(...first) <= steps) return first;
+      const least = (Math.max(...positions) - Math.min(...positions)) / (steps + 0.49);
+      if (least <= range[0] || least > range[1]) return first;
+      const again = comb(positions, weights, [least, range[1]], usual);
+      return Math.max(...again) - Math.min(...again) <= steps ? again : first;
+    };
+    cols = within(xs, ranges.x, size.widthMm + 20, 4);
+    rows = within(ys, ranges.y, size.heightMm + 30, 2);
   } else {
     // Grid games: one gap both ways (people lay cards as far apart across as down), which also
     // settles a few far-apart cards that one axis alone cannot (4 steps of 77 mm or 5 of 62?).

@@ -2,6 +2,8 @@
 // detect (outlines) -> rectify (64 x 88 faces) -> read (the card reader, one batch) -> settle
 // (a TIC card is on the table once) -> grid (rows and columns from the outlines).
 import { performance } from 'node:perf_hooks';
+import type { CalibrationProfile } from '../calibration/profile.js';
+import { recogniseCalibrated } from './calibrated.js';
 import { detectCards, type DetectOptions, type Detection } from './detect/index.js';
 import { turned } from './detect/geometry.js';
 import { assignGrid } from './grid.js';
@@ -19,6 +21,8 @@ export interface RecogniseOptions {
   readonly game: VisionGame;
   /** Extra detection settings (debug pictures, working width). */
   readonly detect?: Omit<DetectOptions, 'deck'>;
+  /** A calibration profile (seqref calibrate): recognise on the table seen from above, in its light (src/vision/calibrated.ts). */
+  readonly calibration?: CalibrationProfile;
 }
 
 export interface Recogniser {
@@ -39,7 +43,7 @@ export async function describeError(error: unknown): Promise<string> {
 /** The most a partly seen card's reading may claim (below "sure", 0.9). */
 export const PARTIAL_CAP = 0.85;
 
-function capConfidence(r: CardReading, cap: number): CardReading {
+export function capConfidence(r: CardReading, cap: number): CardReading {
   const prop = <T,>(p: PropertyRead<T> | undefined): PropertyRead<T> | undefined => (p ? { ...p, confidence: Math.min(p.confidence, cap) } : p);
   return {
     ...r,
@@ -64,6 +68,7 @@ export async function createRecogniser(options: { modelDir?: string; reader?: Ca
 }
 
 export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, options: RecogniseOptions): Recognition {
+  if (options.calibration) return recogniseCalibrated(cv, reader, frame, { ...options, calibration: options.calibration });
   const deck = deckOf(options.game);
   const t0 = performance.now();
   const source = toMat(cv, frame);

@@ -1,6 +1,8 @@
 // A rendered table with the four calibration markers round it, and its frame as RGBA pixels.
 import { markersAroundCards, type SceneMarkers } from '../../src/calibration/scene-markers.js';
 import type { PhotoConditions } from '../../src/render/conditions.js';
+import type { RenderedFrame } from '../../src/render/photo.js';
+import type { TableGame } from '../../src/render/scene.js';
 import { planShot, renderShot, type Shot } from '../../src/render/shot.js';
 import { decodeImage, type RgbaImage } from '../../src/vision/image.js';
 
@@ -8,11 +10,14 @@ export interface MarkedShot {
   readonly shot: Shot;
   readonly frame: RgbaImage;
   readonly placed: SceneMarkers;
+  /** The renderer's truth for the frame (contracts section 3). */
+  readonly truth: RenderedFrame['truth'];
+  readonly jpeg: Buffer;
 }
 
-export async function markedShot(seed: number, conditions: Partial<PhotoConditions>): Promise<MarkedShot> {
+export async function markedShot(seed: number, conditions: Partial<PhotoConditions>, game: TableGame = 'progression'): Promise<MarkedShot> {
   let placed: SceneMarkers | undefined;
-  const shot = planShot('progression', seed, {
+  const shot = planShot(game, seed, {
     conditions: { distractors: [], ...conditions },
     markers: (cards) => {
       placed = markersAroundCards(cards);
@@ -20,5 +25,5 @@ export async function markedShot(seed: number, conditions: Partial<PhotoConditio
     },
   });
   const rendered = await renderShot(shot);
-  return { shot, frame: await decodeImage(rendered.jpeg), placed: placed! };
+  return { shot, frame: await decodeImage(rendered.jpeg), placed: placed!, truth: rendered.truth, jpeg: rendered.jpeg };
 }

@@ -47,3 +47,21 @@ describe('cards that touch, and cards cut by the frame', () => {
     expect(wholeMatch.every((m) => m >= 0 && !found[m]!.partial)).toBe(true);
   });
 });
+
+describe('small cards on a table nearly the colour of their paper', () => {
+  it('finds them with a finer look when the working scale finds no lone card', async () => {
+    // A warm light plain table, cards small in a 1920 x 1080 frame: at the usual working scale
+    // (640 px wide) their faint outlines do not close and nothing at all was found.
+    const placements = CARDS.map((card, i) => ({ card, row: Math.floor(i / 3), col: i % 3 }));
+    const { image, truth } = await photograph(
+      placements,
+      7103,
+      { width: 1920, height: 1080, background: 'plain', backgroundVariant: 3, whiteBalance: 'warm', wbStrength: 0.89, tiltDeg: 32, fill: 0.3, noise: 3.8, jpegQuality: 78 },
+      { gapMm: 4.8, jitterDeg: 2, slideMm: 0.2, angleDeg: 0 },
+    );
+    expect(truth).toHaveLength(6);
+    const found = await detect(image);
+    const match = matchTruth(truth, found);
+    expect(match.filter((m) => m >= 0).length).toBeGreaterThanOrEqual(5);
+  });
+});

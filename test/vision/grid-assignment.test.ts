@@ -148,4 +148,27 @@ describe('grid rows and columns from card outlines', () => {
     expect(found.map((c) => c.col)).toEqual([0, 1, 3, 4]);
     expect(new Set(found.map((c) => c.row)).size).toBe(1);
   });
+
+  it('keeps a few far-apart Stacks piles within the 5 columns and 3 rows of its spaces', () => {
+    // A sequence pile and discard piles out at the corners (set 30 mm further out, 25 mm further
+    // up or down): with so few piles, 370 mm across is 4 steps of 92 mm or 5 of 74, and only the
+    // first fits the spaces.
+    const tables = [
+      [[0, 0], [-1, 4]],
+      [[0, 0], [1, 0], [-1, 4]],
+      [[0, 4], [1, 0]],
+    ] as const;
+    for (const table of tables) {
+      for (const gap of [0, 4, 8]) {
+        const pitch = W + 18 + gap;
+        const rowPitch = H + 30 + gap;
+        const piles = table.map(([row, col]) => ({ row, col, x: col * pitch + (row !== 0 ? (col < 2 ? -30 : 30) : 0), y: row * rowPitch + (row > 0 ? 25 : row < 0 ? -25 : 0) }));
+        const project = camera(15, 10);
+        const quads = piles.map(({ x, y }) => [project(x - W / 2, y - H / 2), project(x + W / 2, y - H / 2), project(x + W / 2, y + H / 2), project(x - W / 2, y + H / 2)] as unknown as Quad);
+        const found = assignGrid(quads.map((corners) => ({ corners })), { game: 'sequence-stacks' });
+        const agree = gridAgreement(piles.map((p, i) => ({ truth: { row: p.row, col: p.col }, found: found[i]! })));
+        expect(agree, `${JSON.stringify(table)} gap ${gap}: ${JSON.stringify(found)}`).toEqual(piles.map(() => true));
+      }
+    }
+  });
 });

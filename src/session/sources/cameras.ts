@@ -26,12 +26,13 @@ export class FrameFeeder {
       const meta = await sharp(jpeg).metadata();
       if (!meta.width || !meta.height) throw new InputError('the frame is not an image');
       const image: FrameImage = { tMs, jpeg, width: meta.width, height: meta.height };
+      await this.sink.inspect(image);
       if (!this.recogniser) {
         this.sink.table({ tMs, cards: [], busy: true }, image);
         this.sink.status('no recogniser (src/vision/recognise.ts and its model): frames are shown, not read');
         return true;
       }
-      this.sink.table(await this.recogniser.recognise(image, this.game), image);
+      this.sink.table(await this.recogniser.recognise(image, this.game, this.sink.calibration()), image);
       return true;
     } finally {
       this.reading = false;

@@ -112,7 +112,9 @@ export class RecordedSessionSource implements Source {
         size = [meta.width ?? 0, meta.height ?? 0];
       }
       const image: FrameImage = { tMs: frame.t_ms, jpeg, width: size[0], height: size[1] };
-      const observation = this.options.recogniser ? await this.options.recogniser.recognise(image, this.fixture.game) : truthObservation(frame);
+      await sink.inspect(image);
+      if (this.stopped) return;
+      const observation = this.options.recogniser ? await this.options.recogniser.recognise(image, this.fixture.game, sink.calibration()) : truthObservation(frame);
       if (this.stopped) return;
       sink.table(observation, image);
       sink.position(frame.t_ms);

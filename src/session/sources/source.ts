@@ -1,6 +1,7 @@
 // Where a table's observations come from. Every source (a recorded session, a folder of images,
 // a webcam through ffmpeg, a browser's camera, the serial board) sits behind this one interface;
 // camera sources hand their frames to a Recogniser, the board source hands over board views.
+import type { CalibrationProfile } from '../../calibration/profile.js';
 import type { BoardObservation, TableObservation } from '../types.js';
 
 export type SourceKind = 'recorded-truth' | 'recorded-frames' | 'recorded-board' | 'images' | 'webcam' | 'browser' | 'board';
@@ -25,6 +26,10 @@ export interface SourceSink {
   ended(): void;
   /** Where a recorded source stands (its own clock), so a restart resumes after it. */
   position(position: number): void;
+  /** A camera frame before it is read (the session checks the camera's markers on it). */
+  inspect(image: FrameImage): Promise<void>;
+  /** The calibration profile to read frames with now (null: none). */
+  calibration(): CalibrationProfile | null;
 }
 
 export interface Source {
@@ -39,5 +44,6 @@ export interface Source {
 /** Turns a camera frame into cards on grid cells (src/vision's recognise(), adapted). */
 export interface Recogniser {
   readonly name: string;
-  recognise(image: FrameImage, game: string): Promise<TableObservation>;
+  /** `calibration`: the table's profile (recognition on the rectified table), when it has one. */
+  recognise(image: FrameImage, game: string, calibration?: CalibrationProfile | null): Promise<TableObservation>;
 }

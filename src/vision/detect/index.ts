@@ -15,10 +15,12 @@ import type { OpenCv } from '../opencv.js';
 import type { DetectedCard } from '../types.js';
 import { STANDARD_DECK } from '../../render/deck-profile.js';
 import { chromaOf, dipsIn, surfaceOf, type Surface } from './surface.js';
-import { applyHomography, centroid, dist, grow, insidePolygon, intersectLines, invertHomography, polygonArea, portrait, quadCentre, type Vec } from './geometry.js';
+import { applyHomography, centroid, dist, grow, insidePolygon, intersectLines, invertHomography, polygonArea, portrait, quadCentre, type Homography, type Vec } from './geometry.js';
 import { refineQuad, relaxQuad, type RefinedQuad } from './refine.js';
 import { tablePlane, type CardSize } from './table.js';
 import { scanTable } from './scan.js';
+import { completeOnPlane, coveredSide, topOfPile } from './complete.js';
+import { crossedByJoint } from './joint.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
 
@@ -29,6 +31,8 @@ export interface DetectOptions {
   readonly workWidth?: number;
   /** Filled in with intermediate results when given (for the annotated debug pictures). */
   readonly debug?: DetectDebug;
+  /** Frame pixels -> table mm known beforehand (a calibration profile): used instead of the plane the lone cards give. */
+  readonly plane?: Homography;
 }
 
 export interface DetectDebug {
@@ -66,8 +70,20 @@ export interface Detection extends DetectedCard {
 const SCANNED = 0.5;
 
 export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: DetectOptions = {}): Detection[] {
+  const workWidth = options.workWidth ?? 640;
+  const found = detectAt(cv, frame, source, workWidth, options);
+  // Small cards on a table nearly the colour of their paper: at the working scale their faint
+  // outlines may not close, and with few lone cards the plane to scan by is weak or missing.
+  // A finer look, kept when it finds more.
+  const finer = Math.min(frame.width, Math.round(workWidth * 1.5));
+  if (found.lone >= 3 || finer < workWidth * 1.3) return found.cards;
+  const again = detectAt(cv, frame, source, finer, options);
+  return again.cards.length > found.cards.length ? again.cards : found.cards;
+}
+
+function detectAt(cv: OpenCv, frame: RgbaImage, source: Mat, workWidth: number, options: DetectOptions): { cards: Detection[]; lone: number } {
   const t0 = performance.now();
-  const surface = surfaceOf(cv, frame, source, { workWidth: options.workWidth ?? 640, cannyLow: 20, cannyHigh: 50 });
+  const surface = surfaceOf(cv, frame, source, { workWidth, cannyLow: 20, cannyHigh: 50 });
   if (options.debug) (options.debug.times ??= {}).surface = performance.now() - t0;
   try {
     return detectOn(cv, frame, surface, options);
@@ -85,7 +101,7 @@ interface Pass {
   readonly rest: Region[];
 }
 
-function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: DetectOptions): Detection[] {
+function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: DetectOptions): { cards: Detection[]; lone: number } {
   const deck = options.deck ?? 'tic';
   const grey = surface.frameGrey;
   const k = surface.toFrame;
@@ -165,7 +181,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
   const { chroma, mask, regions, lone, rest, cut } = best;
   const tPasses = performance.now();
 
-  const plane = tablePlane(
+  const plane = options.plane ? { toTable: options.plane, cards: lone.length } : tablePlane(
     lone.map((l) => portrait(l.refined.quad)),
     size,
     lone.map((l) => l.refined.support.reduce((a, b) => a + b, 0) + (l.region.area / l.region.hullArea)),
@@ -182,9 +198,14 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     // A card outlined cleanly on all four sides stands on its own, whatever the plane says.
     const clean = l.refined.support.every((v) => v >= 0.8);
     const shaped = ratio > 0.7 && ratio < 1.4 && cardShaped(l.refined.quad);
-    // A clean outline of the wrong shape: a straight-edged thing (the deck, a phone) lies over
-    // part of the card. Kept, but partial.
-    if (clean || shaped) found.push({ quad: l.refined.quad, support: l.refined.support, partial: !shaped, coverage: 1 });
+    // The wrong shape: too large for one card (cards laid edge to edge with no joint to see), or
+    // cut short by a cover. The card standing on its clearest corner, when the frame's edges bear
+    // it out; else a clean outline not too large is kept, but partial (a straight-edged thing,
+    // the deck or a phone, lies over part of the card).
+    const completed = !shaped && plane && inverse ? completeOnPlane(frame, grey, l.refined, plane.toTable, inverse, size) : null;
+    if (completed && completed.score >= 2.5 && cardShaped(completed.refined.quad) && (!clean || ratio > 1.4)) {
+      found.push({ quad: completed.refined.quad, support: completed.refined.support, partial: completed.refined.support.some((v) => v < 0.5), coverage: 1 });
+    } else if ((clean && ratio <= 1.4) || shaped) found.push({ quad: l.refined.quad, support: l.refined.support, partial: !shaped, coverage: 1 });
     else {
       options.debug?.rejected?.push({ quad: l.refined.quad, why: `lone ${ratio.toFixed(2)} ${l.refined.support.map((v) => v.toFixed(1)).join(',')}` });
       rest.push(l.region);
@@ -193,6 +214,16 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
   for (const region of rest) {
     const hullRatio = areaOnTable(region.hull.map(toFrame));
     if (plane && hullRatio < 0.2) continue;
+    // Part of a card (the rest under a sleeve, a hand, the frame's edge): the card standing on
+    // its clearest corner, where the edges bear that out.
+    if (plane && inverse && region.polygon.length === 4 && hullRatio < 0.7) {
+      const rough = refineQuad(grey, portrait(grow(region.polygon, 2).map(toFrame)));
+      const completed = completeOnPlane(frame, grey, rough, plane.toTable, inverse, size);
+      if (completed && completed.score >= 2.5 && cardShaped(completed.refined.quad) && face(completed.refined.quad, true)) {
+        found.push({ quad: completed.refined.quad, support: completed.refined.support, partial: true, coverage: region.area / region.hullArea / 2 });
+      }
+      continue;
+    }
     // One card with a notch (glare, a coin, ink at its edge): its hull is still the card.
     if (region.polygon.length === 4 && (!plane || (hullRatio > 0.7 && hullRatio < 1.35))) {
       const refined = refineQuad(grey, portrait(grow(region.polygon, 2).map(toFrame)));
@@ -242,13 +273,25 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
         reject(hit.quad, 'inside a card');
         continue;
       }
-      const first = refineQuad(grey, hit.quad);
-      // A side that snapped to something else (a hand, a neighbour's ink) goes back to where the
-      // scan put it, if that makes the card the right shape.
-      const refined = relaxQuad(first, hit.quad, (q) => {
+      const near = refineQuad(grey, hit.quad);
+      // On a table nearly the paper's colour the scan's peak may sit well off the card's faint
+      // sides: a wider search, where the near one finds too little.
+      const strong = (r: RefinedQuad): number => r.support.filter((v) => v >= 0.5).length;
+      const wide = strong(near) < 3 ? refineQuad(grey, hit.quad, { reach: 0.3 }) : null;
+      const first = wide && strong(wide) > strong(near) ? wide : near;
+      const accept = (q: readonly Vec[]): boolean => {
         const ratio = areaOnTable(q);
         return ratio >= 0.6 && ratio <= 1.4 && cardShaped(q);
-      });
+      };
+      // A side that snapped to something else (a hand, a neighbour's ink) goes back to where the
+      // scan put it, if that makes the card the right shape.
+      let refined = relaxQuad(first, hit.quad, accept);
+      // The scan cuts cards at the layout's angle: a card seen in part is better completed from
+      // its own clearest corner.
+      if (!refined || refined.support.some((v) => v < 0.5)) {
+        const completed = completeOnPlane(frame, grey, first, plane.toTable, inverse, size);
+        if (completed && accept(completed.refined.quad) && (!refined || completed.score >= refined.support.reduce((a, b) => a + b, 0))) refined = completed.refined;
+      }
       if (!refined) {
         reject(hit.quad, `shape ${areaOnTable(first.quad).toFixed(2)} ${first.support.map((v) => v.toFixed(1)).join(',')} score ${hit.score.toFixed(0)}`);
         continue;
@@ -267,6 +310,12 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
         reject(refined.quad, `pattern ${piece.toFixed(2)}`);
         continue;
       }
+      // Only where a side has no edge of its own: a straddling quad's sides cross two cards' faces.
+      // (Stacks piles lie apart, and a special's name runs across its face.)
+      if (deck === 'tic' && refined.support.some((v) => v < 0.5) && crossedByJoint(grey, refined.quad)) {
+        reject(refined.quad, 'straddles a joint');
+        continue;
+      }
       found.push({ quad: refined.quad, support: refined.support, partial: !inFrame || refined.support.some((v) => v < 0.5), coverage: SCANNED });
     }
   }
@@ -281,10 +330,35 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     options.debug.candidates = found;
     options.debug.plane = plane !== null;
   }
-  return dedupe(found.filter(plausible)).map((c) => {
+  if (deck === 'stacks') {
+    // A pile's outline runs round the cards below where they peek out: the top card's own,
+    // unless that makes it less of a card on the table.
+    found.forEach((c, i) => {
+      const top = topOfPile(grey, c.quad, (q) => !plane || cardShaped(q) || !cardShaped(c.quad));
+      if (top) found[i] = { ...c, quad: [...top.quad], support: top.support };
+    });
+  }
+  if (plane && inverse) {
+    // A card a side too short or too long on the table (cut by a cover's edge or shadow, or run
+    // on into the thing beside it): completed from its clearest corner where the edges bear that
+    // out, and never reported as wholly seen otherwise.
+    found.forEach((c, i) => {
+      const off = sideError(c.quad.map((p) => applyHomography(plane.toTable, p)), size);
+      if (off <= OFF_SIZE) {
+        if (!c.partial && coveredSide(frame, c.quad)) found[i] = { ...c, partial: true };
+        return;
+      }
+      const completed = completeOnPlane(frame, grey, refineQuad(grey, c.quad, { reach: 0.05 }), plane.toTable, inverse, size);
+      const better = completed && completed.score >= c.support.reduce((a, b) => a + b, 0) - 0.5 && sideError(completed.refined.quad.map((p) => applyHomography(plane.toTable, p)), size) < off;
+      if (better) found[i] = { ...c, quad: [...completed.refined.quad], support: completed.refined.support, partial: c.partial || completed.refined.support.some((v) => v < 0.5) };
+      else found[i] = { ...c, partial: true };
+    });
+  }
+  const cards = dedupe(found.filter(plausible)).map((c): Detection => {
     const quad = portrait(c.quad);
     return { corners: quad, centre: quadCentre(quad), partial: c.partial, evidence: c.coverage === SCANNED ? 'scan' : 'outline' };
   });
+  return { cards, lone: lone.length };
 }
 
 /**
@@ -388,6 +462,16 @@ function colourDistance(a: readonly number[], b: readonly number[]): number {
   const sa = a[0]! + a[1]! + a[2]!;
   const sb = b[0]! + b[1]! + b[2]!;
   return Math.hypot(a[0]! / sa - b[0]! / sb, a[2]! / sa - b[2]! / sb) * 3;
+}
+
+/** A side further than this share from a card's is not a whole card's outline. */
+const OFF_SIZE = 0.06;
+
+/** The largest share by which a side on the table (mm) differs from the card's, either way round. */
+function sideError(table: readonly Vec[], size: CardSize): number {
+  const sides = [0, 1, 2, 3].map((i) => dist(table[i]!, table[(i + 1) % 4]!));
+  const err = (w: number, h: number): number => Math.max(...sides.map((s, i) => Math.abs(s - (i % 2 === 0 ? w : h)) / (i % 2 === 0 ? w : h)));
+  return Math.min(err(size.widthMm, size.heightMm), err(size.heightMm, size.widthMm));
 }
 
 /** Card-shaped on the table (mm): 63 x 88 each way within 15%, corners square within 10 degrees. */

@@ -20,6 +20,8 @@ export interface RefinedQuad {
   readonly contrast: [number, number, number, number];
   /** The line of each side: fitted where there was evidence, else the rough side's. */
   readonly lines: readonly Line[];
+  /** With `alternatives`: each side's other clear lines (a pile's lower cards), with their support. */
+  readonly others?: readonly (readonly { line: Line; support: number }[])[];
 }
 
 /** The quad of four side lines (each corner where a side meets the one before it). */
@@ -70,6 +72,8 @@ export interface RefineOptions {
   readonly reach?: number;
   /** Samples a side. */
   readonly samples?: number;
+  /** Also keep up to two more lines a side, each of enough samples (see RefinedQuad.others). */
+  readonly alternatives?: boolean;
 }
 
 /**
@@ -84,6 +88,7 @@ export function refineQuad(g: GreyImage, quad: readonly Vec[], options: RefineOp
   const lines: Line[] = [];
   const support: number[] = [];
   const contrast: number[] = [];
+  const others: { line: Line; support: number }[][] = [];
   for (let s = 0; s < 4; s++) {
     const a = quad[s]!;
     const b = quad[(s + 1) % 4]!;
@@ -126,7 +131,21 @@ export function refineQuad(g: GreyImage, quad: readonly Vec[], options: RefineOp
       }
     }
     const fitted = bestLine(cands, { p: a, d }, n, samples);
-    if (fitted && fitted.count >= Math.max(4, samples * 0.35)) {
+    const enough = Math.max(4, samples * 0.35);
+    if (options.alternatives) {
+      // Peel off the line found and look again, twice.
+      const more: { line: Line; support: number }[] = [];
+      let rest = cands;
+      let last = fitted;
+      for (let round = 0; round < 2 && last; round++) {
+        const on = last.line;
+        rest = rest.filter((c) => Math.abs(lineDistance(on, c.p)) > 1.5);
+        last = bestLine(rest, { p: a, d }, n, samples);
+        if (last && last.count >= enough) more.push({ line: last.line, support: last.count / samples });
+      }
+      others.push(more);
+    }
+    if (fitted && fitted.count >= enough) {
       lines.push(fitted.line);
       support.push(fitted.count / samples);
       contrast.push(fitted.strength);
@@ -141,7 +160,7 @@ export function refineQuad(g: GreyImage, quad: readonly Vec[], options: RefineOp
     const hit = lineIntersection(lines[(s + 3) % 4]!, lines[s]!);
     corners.push(hit && dist(hit, quad[s]!) < shortSide * 0.5 ? hit : quad[s]!);
   }
-  return { quad: corners as [Vec, Vec, Vec, Vec], support: support as RefinedQuad['support'], contrast: contrast as RefinedQuad['contrast'], lines };
+  return { quad: corners as [Vec, Vec, Vec, Vec], support: support as RefinedQuad['support'], contrast: contrast as RefinedQuad['contrast'], lines, ...(options.alternatives ? { others } : {}) };
 }
 
 /**

@@ -97,18 +97,25 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     for (let i = 0; i < n; i++) {
       if (!ok[i]) continue;
       const d = dip ? DIP_GAIN * dip[i]! : 0;
-      ex[i] = Math.abs(vx[i]!) + d;
-      ey[i] = Math.abs(vy[i]!) + d;
+      const gx = vx[i]!;
+      const gy = vy[i]!;
+      ex[i] = (gx < 0 ? -gx : gx) + d;
+      ey[i] = (gy < 0 ? -gy : gy) + d;
     }
     const W = w + 1;
     const colSum = new Float32Array(W * (h + 1));
     const rowSum = new Float32Array(W * (h + 1));
+    // (Maxima written out: this runs for every pixel of the view.)
     for (let y = 0; y < h; y++) {
       const row = y * w;
       for (let x = 0; x < w; x++) {
         const i = row + x;
-        const sx = Math.max(ex[i]!, x > 0 ? ex[i - 1]! : 0, x + 1 < w ? ex[i + 1]! : 0);
-        const sy = Math.max(ey[i]!, y > 0 ? ey[i - w]! : 0, y + 1 < h ? ey[i + w]! : 0);
+        let sx = ex[i]!;
+        if (x > 0 && ex[i - 1]! > sx) sx = ex[i - 1]!;
+        if (x + 1 < w && ex[i + 1]! > sx) sx = ex[i + 1]!;
+        let sy = ey[i]!;
+        if (y > 0 && ey[i - w]! > sy) sy = ey[i - w]!;
+        if (y + 1 < h && ey[i + w]! > sy) sy = ey[i + w]!;
         colSum[(y + 1) * W + x] = colSum[y * W + x]! + sx;
         rowSum[y * W + x + 1] = rowSum[y * W + x]! + sy;
       }
@@ -128,7 +135,9 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
         const bottom = (rowSum[(y + ch) * W + x + cw]! - rowSum[(y + ch) * W + x]!) / cw;
         const left = (colSum[(y + ch) * W + x]! - colSum[y * W + x]!) / ch;
         const right = (colSum[(y + ch) * W + x + cw]! - colSum[y * W + x + cw]!) / ch;
-        const min = Math.min(top, bottom, left, right);
+        let min = top < bottom ? top : bottom;
+        if (left < min) min = left;
+        if (right < min) min = right;
         score[y * sw + x] = (top + bottom + left + right - min) / 3;
         weakest[y * sw + x] = min;
       }

@@ -127,12 +127,20 @@ export function chromaOf(s: Surface, white: readonly [number, number, number]): 
   const n = s.width * s.height;
   const chroma = new Float32Array(n);
   const rgba = s.rgba;
+  const kr = 1 / white[0];
+  const kg = 1 / white[1];
+  const kb = 1 / white[2];
   for (let i = 0; i < n; i++) {
-    const r = rgba[i * 4]! / white[0];
-    const g = rgba[i * 4 + 1]! / white[1];
-    const b = rgba[i * 4 + 2]! / white[2];
+    const r = rgba[i * 4]! * kr;
+    const g = rgba[i * 4 + 1]! * kg;
+    const b = rgba[i * 4 + 2]! * kb;
+    // Written out (not Math.max / Math.min): this runs for every pixel, more than once a frame.
+    let hi = r > g ? r : g;
+    let lo = r > g ? g : r;
+    if (b > hi) hi = b;
+    if (b < lo) lo = b;
     const l = (r + g + b) / 3;
-    chroma[i] = (Math.max(r, g, b) - Math.min(r, g, b)) / Math.max(l, 0.05);
+    chroma[i] = (hi - lo) / (l > 0.05 ? l : 0.05);
   }
   return chroma;
 }
@@ -141,7 +149,8 @@ export function chromaOf(s: Surface, white: readonly [number, number, number]): 
 function whitePoint(rgba: Uint8Array, n: number): [number, number, number] {
   const hist = new Uint32Array(766);
   let total = 0;
-  for (let i = 0; i < n; i++) {
+  // Every third pixel is plenty for a histogram of the whole frame.
+  for (let i = 0; i < n; i += 3) {
     const r = rgba[i * 4]!;
     const g = rgba[i * 4 + 1]!;
     const b = rgba[i * 4 + 2]!;
@@ -161,7 +170,7 @@ function whitePoint(rgba: Uint8Array, n: number): [number, number, number] {
   let wg = 0;
   let wb = 0;
   let count = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < n; i += 3) {
     const r = rgba[i * 4]!;
     const g = rgba[i * 4 + 1]!;
     const b = rgba[i * 4 + 2]!;

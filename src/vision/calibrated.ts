@@ -1,0 +1,216 @@
+// Recognition on the calibrated table. The frame is warped to the table seen from above (table mm
+// at a known px/mm) and corrected under the profile's light; there every card is a 63 x 88 mm
+// rectangle of known pixel size, so detection takes its plane from the profile (turned to the
+// cards' own edges) instead of inferring it from lone cards. Faces are cut from the frame itself
+// and corrected; the grid is read in true millimetres; corners go back to frame pixels (the truth
+// and the dashboard are in frame pixels). Without a profile recognise.ts works as before.
+import { performance } from 'node:perf_hooks';
+import { rectifiedTable } from '../calibration/calibrate.js';
+import type { TopDown } from '../calibration/homography.js';
+import { correctImage, type Light } from '../calibration/light.js';
+import type { CalibrationProfile } from '../calibration/profile.js';
+import { InputError } from '../errors.js';
+import { detectCards, type Detection } from './detect/index.js';
+import { quadCentre, turned } from './detect/geometry.js';
+import { assignGrid } from './grid.js';
+import type { Point, Quad, RgbaImage } from './image.js';
+import type { OpenCv } from './opencv.js';
+import type { CardReader } from './read/index.js';
+import { capConfidence, deckOf, PARTIAL_CAP, type RecogniseOptions } from './recognise.js';
+import { rectifyMat, toMat } from './rectify.js';
+import { settleTicTable } from './settle.js';
+import type { CardReading, Recognition, RecognisedCard } from './types.js';
+
+/**
+ * The top-down image's resolution: the frame's own at the region's centre, but no coarser than
+ * 1.25 px/mm, so a card is at least 79 x 110 px there (the detector's edges and the reader's
+ * 64 x 88 cut both want about a pixel a millimetre; below it the far cards blur into the table).
+ */
+export function calibratedScale(profile: CalibrationProfile): number {
+  return Math.max(1.25, Math.floor(profile.pxPerMm.centre * 4) / 4);
+}
+
+/** One line naming why a profile does not fit a frame, or null when it does. */
+export function profileMismatch(profile: CalibrationProfile, frame: { width: number; height: number }): string | null {
+  if (profile.image.width === frame.width && profile.image.height === frame.height) return null;
+  return `the calibration profile (${profile.source}) was made on ${profile.image.width} x ${profile.image.height} frames, this frame is ${frame.width} x ${frame.height}: calibrate this camera mode (seqref calibrate)`;
+}
+
+export interface CalibratedView {
+  readonly table: TopDown;
+  /** The top-down image with its colours as under the calibrated light. */
+  readonly image: RgbaImage;
+}
+
+/** The frame as the recogniser sees it under a profile: top-down, colour-corrected. */
+export function calibratedView(cv: OpenCv, frame: RgbaImage, profile: CalibrationProfile, pxPerMm = calibratedScale(profile)): CalibratedView {
+  const table = rectifiedTable(cv, frame, profile, pxPerMm);
+  return { table, image: correctImage(profile.light, table.image) };
+}
+
+/**
+ * The profile's light made neutral without brightening: the gains scaled so the paper's white
+ * lands at its own brightest channel's level, not at full white (no clipping where the cards lie
+ * in brighter light than the markers).
+ */
+export function neutralLight(light: Light): Light {
+  const level = Math.max(...light.white.map((c) => Math.pow(c / 255, 2.2)));
+  return { ...light, gains: light.gains.map((g) => g * level) as unknown as Light['gains'] };
+}
+
+/** Whether a table point (mm) lies on a marker's paper (its square plus the white margin), where no card is. */
+function onMarker(profile: CalibrationProfile, [x, y]: readonly [number, number]): boolean {
+  const reach = profile.markers.sizeMm / 2 + profile.markers.marginMm;
+  return profile.markers.centresMm.some(([cx, cy]) => Math.abs(x - cx) < reach && Math.abs(y - cy) < reach);
+}
+
+/**
+ * The direction of the cards' edges in the view, radians modulo a quarter turn: the length-weighted
+ * peak of the straight edges at least half a card's width long (pips and indices are shorter),
+ * leaving out the markers (square to the view by construction), the border where the frame ends
+ * (its edge is not a card's) and lines with no white paper on either side (wood grain, cloth).
+ */
+/** The resolution the edges are looked for at: half a pixel a millimetre keeps a card side 30-45 px long, and the transform cheap. */
+const HOUGH_PX_PER_MM = 0.5;
+
+export function cardAxisAngle(cv: OpenCv, view: CalibratedView, profile: CalibrationProfile, frame: { width: number; height: number }): number {
+  const { image, table } = view;
+  const s = table.pxPerMm;
+  const mat = toMat(cv, image);
+  const grey = new cv.Mat();
+  const edges = new cv.Mat();
+  const lines = new cv.Mat();
+  const BINS = 180;
+  const hist = new Float64Array(BINS);
+  const seen: { folded: number; len: number }[] = [];
+  const { width: W, height: H } = image;
+  const paperAt = (x: number, y: number): boolean => {
+    const u = Math.round(x);
+    const v = Math.round(y);
+    if (u < 0 || v < 0 || u >= W || v >= H) return false;
+    const k = (v * W + u) * 4;
+    const lo = Math.min(image.data[k]!, image.data[k + 1]!, image.data[k + 2]!);
+    const hi = Math.max(image.data[k]!, image.data[k + 1]!, image.data[k + 2]!);
+    return lo >= 150 && hi - lo <= 0.25 * hi;
+  };
+  const margin = 4;
+  const inFrame = (x: number, y: number): boolean => {
+    const [u, v] = table.toFrame([x, y]);
+    return u >= margin && v >= margin && u <= frame.width - 1 - margin && v <= frame.height - 1 - margin;
+  };
+  try {
+    cv.cvtColor(mat, grey, cv.COLOR_RGBA2GRAY);
+    // At under a pixel a millimetre (the Hough transform's cost grows with the edge pixels).
+    const k = Math.min(1, HOUGH_PX_PER_MM / s);
+    if (k < 1) cv.resize(grey, grey, new cv.Size(0, 0), k, k, cv.INTER_AREA);
+    cv.Canny(grey, edges, 20, 50);
+    const sk = s * k;
+    cv.HoughLinesP(edges, lines, 1, Math.PI / 360, Math.round(20 * sk), 30 * sk, 3 * sk);
+    const d = lines.data32S;
+    for (let i = 0; i < lines.rows; i++) {
+      const [x1, y1, x2, y2] = [d[i * 4]! / k, d[i * 4 + 1]! / k, d[i * 4 + 2]! / k, d[i * 4 + 3]! / k];
+      const len = Math.hypot(x2 - x1, y2 - y1);
+      const mx = (x1 + x2) / 2;
+      const my = (y1 + y2) / 2;
+      if (onMarker(profile, table.toTable([mx, my])) || !inFrame(x1, y1) || !inFrame(x2, y2)) continue;
+      // Paper a few mm to one side of the middle.
+      const nx = (-(y2 - y1) / len) * 3 * s;
+      const ny = ((x2 - x1) / len) * 3 * s;
+      if (!paperAt(mx + nx, my + ny) && !paperAt(mx - nx, my - ny)) continue;
+      const a = Math.atan2(y2 - y1, x2 - x1);
+      const folded = ((a % (Math.PI / 2)) + Math.PI / 2) % (Math.PI / 2);
+      hist[Math.min(BINS - 1, Math.floor((folded / (Math.PI / 2)) * BINS))]! += len;
+      seen.push({ folded, len });
+    }
+  } finally {
+    for (const m of [mat, grey, edges, lines]) m.delete();
+  }
+  // The peak of the histogram smoothed over 5 bins (2.5 degrees), round the quarter turn; then the
+  // length-weighted mean of the lines within 2 degrees of it.
+  const smooth = Array.from({ length: BINS }, (_, b) => [-2, -1, 0, 1, 2].reduce((t, k) => t + hist[(b + k + BINS) % BINS]!, 0));
+  let best = 0;
+  for (let b = 1; b < BINS; b++) if (smooth[b]! > smooth[best]!) best = b;
+  const quarter = Math.PI / 2;
+  const peak = ((best + 0.5) / BINS) * quarter;
+  let sum = 0;
+  let weight = 0;
+  for (const { folded, len } of seen) {
+    const d = ((folded - peak + 1.5 * quarter) % quarter) - quarter / 2;
+    if (Math.abs(d) > (2 * Math.PI) / 180) continue;
+    sum += d * len;
+    weight += len;
+  }
+  return weight > 0 ? (((peak + sum / weight) % quarter) + quarter) % quarter : peak;
+}
+
+/**
+ * Recognises a frame under a calibration profile and reports corners in frame pixels. The stages
+ * are recognise.ts's, with three differences: detection runs on the calibrated view with the
+ * plane known; each face is cut from the frame itself (one resampling, not two: the reader was
+ * trained on single cuts, and a cut of the warped view blurs small pips) and then colour-corrected
+ * under the profile's light; the grid is read from the view, where millimetres are true. Throws
+ * InputError when the profile was made for another frame size.
+ */
+export function recogniseCalibrated(cv: OpenCv, reader: CardReader, frame: RgbaImage, options: RecogniseOptions & { readonly calibration: CalibrationProfile }): Recognition {
+  const profile = options.calibration;
+  const mismatch = profileMismatch(profile, frame);
+  if (mismatch) throw new InputError(mismatch);
+  const deck = deckOf(options.game);
+  const t0 = performance.now();
+  const view = calibratedView(cv, frame, profile);
+  const { table } = view;
+  const s = table.pxPerMm;
+  // View pixels -> table mm: the plane is known, and a card there is 63 x 88 mm exactly. The
+  // detector looks for cards square to its plane's axes; the markers' axes are not the layout's,
+  // so the plane is turned to the cards' own edges.
+  const angle = cardAxisAngle(cv, view, profile, frame);
+  const [c, n] = [Math.cos(angle), Math.sin(angle)];
+  const plane = [c / s, n / s, c * table.bounds.x0 + n * table.bounds.y0, -n / s, c / s, -n * table.bounds.x0 + c * table.bounds.y0, 0, 0, 1];
+  const viewMat = toMat(cv, view.image);
+  let found: Detection[];
+  try {
+    found = detectCards(cv, view.image, viewMat, { ...options.detect, deck, plane });
+  } finally {
+    viewMat.delete();
+  }
+  // The markers' paper is white with black marks, as a card is: never a card.
+  found = found.filter((d) => !onMarker(profile, table.toTable(d.centre)));
+  const inFrame = ([u, v]: Point): boolean => u >= 0 && v >= 0 && u <= frame.width - 1 && v <= frame.height - 1;
+  const toFrame = (q: Quad): Quad => q.map((p) => table.toFrame(p)) as unknown as Quad;
+  let inView = found.map((d) => d.corners);
+  // Part of the table outside the frame is black in the view: a card cut there is partial.
+  const partial = found.map((d, i) => d.partial || !toFrame(inView[i]!).every(inFrame));
+  const t1 = performance.now();
+  const source = toMat(cv, frame);
+  let readings: CardReading[];
+  try {
+    // Neutral without brightening: the reader still balances each face against its own paper,
+    // and a face pushed to full white clips where its light is brighter than the markers'.
+    const light = neutralLight(profile.light);
+    const cut = (q: Quad): RgbaImage => correctImage(light, rectifyMat(cv, source, toFrame(q)));
+    readings = reader.read(inView.map(cut), deck);
+    // A quad taken across the card: cut again a corner further round, and read that.
+    const sideways = readings.map((r, i) => (r.sideways ? i : -1)).filter((i) => i >= 0);
+    if (sideways.length > 0) {
+      for (const i of sideways) inView[i] = [inView[i]![1], inView[i]![2], inView[i]![3], inView[i]![0]];
+      const again = reader.read(sideways.map((i) => cut(inView[i]!)), deck);
+      sideways.forEach((i, k) => (readings[i] = again[k]!));
+    }
+  } finally {
+    source.delete();
+  }
+  inView = inView.map((q, i) => (readings[i]!.upsideDown ? turned(q) : q));
+  if (deck === 'tic') readings = settleTicTable(readings);
+  readings = readings.map((r, i) => (partial[i] || (r.visible ?? 1) < 0.9 ? capConfidence(r, PARTIAL_CAP) : r));
+  const t2 = performance.now();
+  const cells = assignGrid(
+    inView.map((q, i) => ({ corners: q, weight: partial[i] ? 0.5 : 1 })),
+    { game: options.game },
+  );
+  const t3 = performance.now();
+  const cards: RecognisedCard[] = inView.map((q, i) => {
+    const corners = toFrame(q);
+    return { corners, centre: quadCentre(corners), partial: partial[i]!, reading: readings[i]!, row: cells[i]?.row ?? null, col: cells[i]?.col ?? null };
+  });
+  return { width: frame.width, height: frame.height, cards, times: { detectMs: t1 - t0, readMs: t2 - t1, gridMs: t3 - t2 } };
+}
