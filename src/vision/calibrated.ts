@@ -11,15 +11,13 @@ import { correctImage, type Light } from '../calibration/light.js';
 import type { CalibrationProfile } from '../calibration/profile.js';
 import { InputError } from '../errors.js';
 import { detectCards, type Detection } from './detect/index.js';
-import { quadCentre, turned } from './detect/geometry.js';
-import { assignGrid } from './grid.js';
+import { quadCentre } from './detect/geometry.js';
 import type { Point, Quad, RgbaImage } from './image.js';
 import type { OpenCv } from './opencv.js';
 import type { CardReader } from './read/index.js';
-import { capConfidence, deckOf, PARTIAL_CAP, type RecogniseOptions } from './recognise.js';
+import { deckOf, gridCells, readCards, type ReadCards, type RecogniseOptions } from './recognise.js';
 import { rectifyMat, toMat } from './rectify.js';
-import { settleTicTable } from './settle.js';
-import type { CardReading, Recognition, RecognisedCard } from './types.js';
+import type { Recognition, RecognisedCard } from './types.js';
 
 /**
  * The top-down image's resolution: the frame's own at the region's centre, but no coarser than
@@ -177,40 +175,27 @@ export function recogniseCalibrated(cv: OpenCv, reader: CardReader, frame: RgbaI
   found = found.filter((d) => !onMarker(profile, table.toTable(d.centre)));
   const inFrame = ([u, v]: Point): boolean => u >= 0 && v >= 0 && u <= frame.width - 1 && v <= frame.height - 1;
   const toFrame = (q: Quad): Quad => q.map((p) => table.toFrame(p)) as unknown as Quad;
-  let inView = found.map((d) => d.corners);
+  const inView = found.map((d) => d.corners);
   // Part of the table outside the frame is black in the view: a card cut there is partial.
   const partial = found.map((d, i) => d.partial || !toFrame(inView[i]!).every(inFrame));
   const t1 = performance.now();
   const source = toMat(cv, frame);
-  let readings: CardReading[];
+  let read: ReadCards;
   try {
     // Neutral without brightening: the reader still balances each face against its own paper,
     // and a face pushed to full white clips where its light is brighter than the markers'.
     const light = neutralLight(profile.light);
-    const cut = (q: Quad): RgbaImage => correctImage(light, rectifyMat(cv, source, toFrame(q)));
-    readings = reader.read(inView.map(cut), deck);
-    // A quad taken across the card: cut again a corner further round, and read that.
-    const sideways = readings.map((r, i) => (r.sideways ? i : -1)).filter((i) => i >= 0);
-    if (sideways.length > 0) {
-      for (const i of sideways) inView[i] = [inView[i]![1], inView[i]![2], inView[i]![3], inView[i]![0]];
-      const again = reader.read(sideways.map((i) => cut(inView[i]!)), deck);
-      sideways.forEach((i, k) => (readings[i] = again[k]!));
-    }
+    read = readCards(reader, inView, (q) => correctImage(light, rectifyMat(cv, source, toFrame(q))), deck, partial);
   } finally {
     source.delete();
   }
-  inView = inView.map((q, i) => (readings[i]!.upsideDown ? turned(q) : q));
-  if (deck === 'tic') readings = settleTicTable(readings);
-  readings = readings.map((r, i) => (partial[i] || (r.visible ?? 1) < 0.9 ? capConfidence(r, PARTIAL_CAP) : r));
   const t2 = performance.now();
-  const cells = assignGrid(
-    inView.map((q, i) => ({ corners: q, weight: partial[i] ? 0.5 : 1 })),
-    { game: options.game },
-  );
+  // The grid is read in the view, where millimetres are true.
+  const cells = gridCells(read.corners, partial, options.game);
   const t3 = performance.now();
-  const cards: RecognisedCard[] = inView.map((q, i) => {
+  const cards: RecognisedCard[] = read.corners.map((q, i) => {
     const corners = toFrame(q);
-    return { corners, centre: quadCentre(corners), partial: partial[i]!, reading: readings[i]!, row: cells[i]?.row ?? null, col: cells[i]?.col ?? null };
+    return { corners, centre: quadCentre(corners), partial: partial[i]!, reading: read.readings[i]!, row: cells[i]?.row ?? null, col: cells[i]?.col ?? null };
   });
   return { width: frame.width, height: frame.height, cards, times: { detectMs: t1 - t0, readMs: t2 - t1, gridMs: t3 - t2 } };
 }

@@ -43,7 +43,7 @@ export async function describeError(error: unknown): Promise<string> {
 /** The most a partly seen card's reading may claim (below "sure", 0.9). */
 export const PARTIAL_CAP = 0.85;
 
-export function capConfidence(r: CardReading, cap: number): CardReading {
+function capConfidence(r: CardReading, cap: number): CardReading {
   const prop = <T,>(p: PropertyRead<T> | undefined): PropertyRead<T> | undefined => (p ? { ...p, confidence: Math.min(p.confidence, cap) } : p);
   return {
     ...r,
@@ -73,43 +73,57 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
   const t0 = performance.now();
   const source = toMat(cv, frame);
   let detected: Detection[];
-  let readings: CardReading[];
-  let corners: Quad[];
+  let read: ReadCards;
   let t1: number;
   try {
     detected = detectCards(cv, frame, source, { ...options.detect, deck });
     t1 = performance.now();
-    corners = detected.map((d) => d.corners);
-    readings = reader.read(corners.map((q) => rectifyMat(cv, source, q)), deck);
-    // A quad taken across the card: cut again a corner further round, and read that.
-    const sideways = readings.map((r, i) => (r.sideways ? i : -1)).filter((i) => i >= 0);
-    if (sideways.length > 0) {
-      for (const i of sideways) corners[i] = [corners[i]![1], corners[i]![2], corners[i]![3], corners[i]![0]];
-      const again = reader.read(sideways.map((i) => rectifyMat(cv, source, corners[i]!)), deck);
-      sideways.forEach((i, k) => (readings[i] = again[k]!));
-    }
+    read = readCards(reader, detected.map((d) => d.corners), (q) => rectifyMat(cv, source, q), deck, detected.map((d) => d.partial));
   } finally {
     source.delete();
   }
-  // The reader says which end is up: the corners then start at the card's own top-left.
-  corners = corners.map((q, i) => (readings[i]!.upsideDown ? turned(q) : q));
-  if (deck === 'tic') readings = settleTicTable(readings);
-  // A card partly out of sight (a side covered or cut off by the frame, or less than 90% of its
-  // face seen by the reader) rests on part of the evidence: it is never reported as sure.
-  readings = readings.map((r, i) => (detected[i]!.partial || (r.visible ?? 1) < 0.9 ? capConfidence(r, PARTIAL_CAP) : r));
   const t2 = performance.now();
-  const cells = assignGrid(
-    corners.map((q, i) => ({ corners: q, weight: detected[i]!.partial ? 0.5 : 1 })),
-    { game: options.game },
-  );
+  const cells = gridCells(read.corners, detected.map((d) => d.partial), options.game);
   const t3 = performance.now();
   const cards: RecognisedCard[] = detected.map((d, i) => ({
-    corners: corners[i]!,
+    corners: read.corners[i]!,
     centre: d.centre,
     partial: d.partial,
-    reading: readings[i]!,
+    reading: read.readings[i]!,
     row: cells[i]?.row ?? null,
     col: cells[i]?.col ?? null,
   }));
   return { width: frame.width, height: frame.height, cards, times: { detectMs: t1 - t0, readMs: t2 - t1, gridMs: t3 - t2 } };
+}
+
+export interface ReadCards {
+  /** The quads turned so each starts at its card's own top-left. */
+  readonly corners: Quad[];
+  readonly readings: CardReading[];
+}
+
+/**
+ * Reads the cards `cut` takes out along their quads, in one batch: a quad taken across the card is
+ * cut again a corner further round; the reader says which end is up; a TIC table is settled (a card
+ * lies there once); a card partly out of sight (a side covered or cut off by the frame, or less than
+ * 90% of its face seen by the reader) rests on part of the evidence and is never reported as sure.
+ */
+export function readCards(reader: CardReader, quads: readonly Quad[], cut: (quad: Quad) => RgbaImage, deck: 'tic' | 'stacks', partial: readonly boolean[]): ReadCards {
+  const corners = [...quads];
+  let readings = reader.read(corners.map(cut), deck);
+  const sideways = readings.map((r, i) => (r.sideways ? i : -1)).filter((i) => i >= 0);
+  if (sideways.length > 0) {
+    for (const i of sideways) corners[i] = [corners[i]![1], corners[i]![2], corners[i]![3], corners[i]![0]];
+    const again = reader.read(sideways.map((i) => cut(corners[i]!)), deck);
+    sideways.forEach((i, k) => (readings[i] = again[k]!));
+  }
+  const upright = corners.map((q, i) => (readings[i]!.upsideDown ? turned(q) : q));
+  if (deck === 'tic') readings = settleTicTable(readings);
+  readings = readings.map((r, i) => (partial[i] || (r.visible ?? 1) < 0.9 ? capConfidence(r, PARTIAL_CAP) : r));
+  return { corners: upright, readings };
+}
+
+/** Rows and columns from the card outlines; a partly seen card's outline counts half. */
+export function gridCells(corners: readonly Quad[], partial: readonly boolean[], game: VisionGame): ReturnType<typeof assignGrid> {
+  return assignGrid(corners.map((q, i) => ({ corners: q, weight: partial[i] ? 0.5 : 1 })), { game });
 }
