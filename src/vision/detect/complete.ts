@@ -87,10 +87,9 @@ function tableInside(frame: RgbaImage, fit: RefinedQuad): number {
 /**
  * The top card of a pile (Sequence Stacks): the cards below peek out past its sides, so a side's
  * strongest edge may be a lower card's, lying outside the top card's own. Each side offers up to
- * three clear lines; the top card's is the innermost of them. Null when no side moves inwards, or
- * when `accept` turns the result down.
+ * three clear lines; the top card's is the innermost of them. Null when no side moves inwards.
  */
-export function topOfPile(grey: GreyImage, quad: readonly Vec[], accept: (quad: readonly Vec[]) => boolean = () => true): RefinedQuad | null {
+export function topOfPile(grey: GreyImage, quad: readonly Vec[]): RefinedQuad | null {
   const fit = refineQuad(grey, quad, { reach: 0.2, alternatives: true });
   const c = centroid(fit.quad);
   let moved = false;
@@ -116,7 +115,7 @@ export function topOfPile(grey: GreyImage, quad: readonly Vec[], accept: (quad: 
   const out = quadOfLines(lines, fit.quad);
   // The wider search alone may already have found the top card's sides.
   if (!moved && out.every((p, i) => dist(p, quad[i]!) < 1)) return null;
-  return accept(out) ? { quad: out, support, contrast: fit.contrast, lines } : null;
+  return { quad: out, support, contrast: fit.contrast, lines };
 }
 
 /**
@@ -156,4 +155,20 @@ export function coveredSide(frame: RgbaImage, q: readonly Vec[]): boolean {
   const inside = [0, 1, 2, 3].map((s) => stripColour(frame, q, s, -0.08 * short)).filter((m): m is number[] => m !== null);
   const far = (a: readonly number[], b: readonly number[]): boolean => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!) > 40;
   return outside.some((m, s) => m !== null && outside.every((o, k) => k === s || o === null || far(m, o)) && outside.some((o, k) => k !== s && o !== null) && inside.every((p) => far(m, p)));
+}
+
+/**
+ * How yellow each pixel is (a Stacks special's face), as a grey image to snap sides on: a yellow
+ * card on a light table is darker than the table in plain lightness, which the edge search (paper
+ * falling to what lies beyond) does not see; in yellowness it stands out above any table.
+ */
+export function yellowness(frame: RgbaImage): GreyImage {
+  const n = frame.width * frame.height;
+  const data = new Uint8Array(n);
+  const d = frame.data;
+  for (let i = 0; i < n; i++) {
+    const v = d[i * 4]! + d[i * 4 + 1]! - 2 * d[i * 4 + 2]!;
+    data[i] = v <= 0 ? 0 : v >= 255 ? 255 : v;
+  }
+  return { width: frame.width, height: frame.height, data };
 }

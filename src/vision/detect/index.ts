@@ -4,8 +4,9 @@
 //    falls into regions; a region whose hull is a card-shaped quadrilateral holding ink is a lone
 //    card, its sides snapped to the card's edges on the full-resolution frame. Regions between
 //    closed loops of edges are candidates too (a table as light as the paper).
-// 2. The table plane: the lone cards, each a 63 x 88 mm rectangle in perspective, give the
-//    homography from the frame to the table, so a card's size is known everywhere.
+// 2. The table plane: the lone cards (in Sequence Stacks, the top cards of piles), each a
+//    63 x 88 mm rectangle in perspective, give the homography from the frame to the table, so a
+//    card's size is known everywhere.
 // 3. The scan: the table is searched for card-sized rectangles along edges (touching cards, cards
 //    partly covered or cut by the frame, cards in shade); each hit is snapped to its edges and kept
 //    when it is card-shaped, holds paper in one piece and ink.
@@ -16,10 +17,10 @@ import type { DetectedCard } from '../types.js';
 import { STANDARD_DECK } from '../../render/deck-profile.js';
 import { chromaOf, dipsIn, surfaceOf, type Surface } from './surface.js';
 import { applyHomography, centroid, dist, grow, insidePolygon, intersectLines, invertHomography, polygonArea, portrait, quadCentre, type Homography, type Vec } from './geometry.js';
-import { refineQuad, relaxQuad, type RefinedQuad } from './refine.js';
+import { refineQuad, relaxQuad, slideAlong, type GreyImage, type RefinedQuad } from './refine.js';
 import { tablePlane, type CardSize } from './table.js';
-import { scanTable } from './scan.js';
-import { completeOnPlane, coveredSide, topOfPile } from './complete.js';
+import { scanAngles, scanTable } from './scan.js';
+import { completeOnPlane, coveredSide, topOfPile, yellowness } from './complete.js';
 import { crossedByJoint } from './joint.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
@@ -111,6 +112,11 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
   // Passes under different ideas of the paper's colour find mostly the same lone cards: each
   // outline is refined once.
   const refinedCache: { centre: Vec; area: number; erosion: number; refined: RefinedQuad }[] = [];
+  // Stacks specials on a light table: their sides only show in yellowness (made once, if needed),
+  // and the quads snapped on it.
+  let yellow: GreyImage | null = null;
+  const yellowGrey = (): GreyImage => (yellow ??= yellowness(frame));
+  const yellowQuads = new Set<readonly Vec[]>();
   const refineOnce = (polygon: readonly Vec[], erosion: number): RefinedQuad => {
     const centre = centroid(polygon);
     const area = polygonArea(polygon);
@@ -135,7 +141,11 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
           if (known.some((m) => insidePolygon(m.refined.quad, c))) continue;
         }
         if (isLoneCard(region)) {
-          const refined = refineOnce(region.polygon, erosion);
+          let refined = refineOnce(region.polygon, erosion);
+          if (deck === 'stacks' && refined.support.filter((v) => v >= 0.5).length < 3) {
+            const onYellow = refineQuad(yellowGrey(), portrait(grow(region.polygon, erosion + 1).map(toFrame)));
+            if (onYellow.support.filter((v) => v >= 0.5).length >= 3) yellowQuads.add((refined = onYellow).quad);
+          }
           if (refined.support.filter((v) => v >= 0.5).length >= 3 && isFace(surface, chroma, mask, refined.quad.map(toWork), cut, false, deck)) {
             lone.push({ region, refined });
             continue;
@@ -181,8 +191,12 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
   const { chroma, mask, regions, lone, rest, cut } = best;
   const tPasses = performance.now();
 
+  // Stacks: most "lone" outlines are piles, larger than a card where the cards below peek out;
+  // the plane from them would make every card look too small. Their top cards give it instead.
+  const tops = new Map<readonly Vec[], RefinedQuad | null>();
+  if (deck === 'stacks') for (const l of lone) tops.set(l.refined.quad, topOfPile(yellowQuads.has(l.refined.quad) ? yellowGrey() : grey, l.refined.quad));
   const plane = options.plane ? { toTable: options.plane, cards: lone.length } : tablePlane(
-    lone.map((l) => portrait(l.refined.quad)),
+    lone.map((l) => portrait(tops.get(l.refined.quad)?.quad ?? l.refined.quad)),
     size,
     lone.map((l) => l.refined.support.reduce((a, b) => a + b, 0) + (l.region.area / l.region.hullArea)),
   );
@@ -259,9 +273,12 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     const fx = corners.map((p) => p[0] / surface.fineToFrame);
     const fy = corners.map((p) => p[1] / surface.fineToFrame);
     const dips = dipsIn(cv, surface, { x0: Math.min(...fx), y0: Math.min(...fy), x1: Math.max(...fx), y1: Math.max(...fy) });
+    // Scanned at the lone cards' own turn in TIC layouts; Stacks' lone outlines are mostly piles,
+    // whose outlines' turn is not their top cards' (the plane's own axes did better there).
+    const angles = deck === 'tic' ? scanAngles(lone.map((l) => l.refined.quad), plane.toTable) : [0];
     let hits: ReturnType<typeof scanTable>;
     try {
-      hits = scanTable(cv, { grey: surface.fineGrey, ...(dips ? { dips: dips.mat, dipsAt: [dips.x0, dips.y0, dips.scale] as const } : {}), greyToFrame: surface.fineToFrame, toTable: plane.toTable, box, size, angles: [0] });
+      hits = scanTable(cv, { grey: surface.fineGrey, ...(dips ? { dips: dips.mat, dipsAt: [dips.x0, dips.y0, dips.scale] as const } : {}), greyToFrame: surface.fineToFrame, toTable: plane.toTable, box, size, angles });
     } finally {
       dips?.mat.delete();
     }
@@ -292,6 +309,9 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
         const completed = completeOnPlane(frame, grey, first, plane.toTable, inverse, size);
         if (completed && accept(completed.refined.quad) && (!refined || completed.score >= refined.support.reduce((a, b) => a + b, 0))) refined = completed.refined;
       }
+      // Held by two opposite sides only: placed along them where the other two show.
+      const slid = refined ? slideAlong(grey, refined) : null;
+      if (slid && accept(slid.quad)) refined = slid;
       if (!refined) {
         reject(hit.quad, `shape ${areaOnTable(first.quad).toFixed(2)} ${first.support.map((v) => v.toFixed(1)).join(',')} score ${hit.score.toFixed(0)}`);
         continue;
@@ -331,11 +351,17 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     options.debug.plane = plane !== null;
   }
   if (deck === 'stacks') {
+    // A card whose sides the frame's lightness does not show (a special on a light table).
+    found.forEach((c, i) => {
+      if (plausible(c)) return;
+      const fit = refineQuad(yellowGrey(), c.quad);
+      if (fit.support.filter((v) => v >= 0.5).length >= 3 && (!plane || cardShaped(fit.quad))) yellowQuads.add((found[i] = { ...c, quad: [...fit.quad], support: fit.support }).quad);
+    });
     // A pile's outline runs round the cards below where they peek out: the top card's own,
     // unless that makes it less of a card on the table.
     found.forEach((c, i) => {
-      const top = topOfPile(grey, c.quad, (q) => !plane || cardShaped(q) || !cardShaped(c.quad));
-      if (top) found[i] = { ...c, quad: [...top.quad], support: top.support };
+      const top = tops.has(c.quad) ? tops.get(c.quad)! : topOfPile(yellowQuads.has(c.quad) ? yellowGrey() : grey, c.quad);
+      if (top && (!plane || cardShaped(top.quad) || !cardShaped(c.quad))) found[i] = { ...c, quad: [...top.quad], support: top.support };
     });
   }
   if (plane && inverse) {

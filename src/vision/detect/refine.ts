@@ -234,3 +234,73 @@ function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Lin
 }
 
 export type { Quad };
+
+/**
+ * A card held by two opposite sides only (the other two too faint for the edge search: a table as
+ * light as the paper, lit so that no shadow marks them) may sit anywhere along those two, and the
+ * scan's guess is often a good share of a card off. Slid along them to where the other two sides
+ * both show a step, either way, along most of their length; null when nothing clearly better.
+ */
+export function slideAlong(g: GreyImage, r: RefinedQuad): RefinedQuad | null {
+  const s = r.support;
+  const held = (a: number, b: number): boolean => s[a]! >= 0.5 && s[b]! >= 0.5 && s[(a + 1) % 4]! < 0.5 && s[(b + 1) % 4]! < 0.5;
+  // k: a side that holds; the loose ones are k + 1 and k + 3.
+  const k: number = held(0, 2) ? 0 : held(1, 3) ? 1 : -1;
+  if (k < 0) return null;
+  const q = r.quad;
+  const along = sub(q[k + 1]!, q[k]!);
+  const length = Math.hypot(along[0], along[1]);
+  if (length < 20) return null;
+  const d = unit(along);
+  const loose = [(k + 1) % 4, (k + 3) % 4];
+  const SAMPLES = 16;
+  const step = (side: number, t: number): number => {
+    const a = q[side]!;
+    const b = q[(side + 1) % 4]!;
+    const v: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      const u = 0.15 + (0.7 * i) / (SAMPLES - 1);
+      const x = a[0] + (b[0] - a[0]) * u + d[0] * t;
+      const y = a[1] + (b[1] - a[1]) * u + d[1] * t;
+      const diff = Math.abs(sample(g, x + d[0] * 1.5, y + d[1] * 1.5) - sample(g, x - d[0] * 1.5, y - d[1] * 1.5));
+      if (!Number.isNaN(diff)) v.push(diff);
+    }
+    if (v.length < SAMPLES / 2) return 0;
+    v.sort((x, y) => x - y);
+    // Most of the side: ink crossing it here and there is no side.
+    return v[Math.floor(v.length * 0.4)]!;
+  };
+  const reach = Math.round(length * 0.4);
+  const evidence = (t: number): number => step(loose[0]!, t) + step(loose[1]!, t);
+  const here = evidence(0);
+  let best = 0;
+  let bestValue = here;
+  for (let t = -reach; t <= reach; t++) {
+    const e = evidence(t);
+    if (e > bestValue) {
+      bestValue = e;
+      best = t;
+    }
+  }
+  if (best === 0 || bestValue < Math.max(SLIDE_MIN_STEP, here * 1.5)) return null;
+  // Then each loose side on its own step nearby: the card's size on the plane is good to a few
+  // per cent only.
+  const near = Math.max(2, Math.round(length * 0.06));
+  const lines = r.lines.map((l, i) => {
+    if (!loose.includes(i)) return l;
+    let at = best;
+    let value = step(i, best);
+    for (let t = best - near; t <= best + near; t++) {
+      const v = step(i, t);
+      if (v > value) {
+        value = v;
+        at = t;
+      }
+    }
+    return { p: add(q[i]!, scale(d, at)), d: unit(sub(q[(i + 1) % 4]!, q[i]!)) };
+  });
+  return { quad: quadOfLines(lines, q), support: r.support, contrast: r.contrast, lines };
+}
+
+/** The least step (grey levels, the two loose sides together) that places a card slid along its sides. */
+const SLIDE_MIN_STEP = 6;
