@@ -10,6 +10,7 @@ import { regionLayout, sheetLayout, TABLE_MARKERS } from '../calibration/markers
 import { readProfile, writeProfile } from '../calibration/profile.js';
 import { writeSheet } from '../calibration/sheet.js';
 import { InputError } from '../errors.js';
+import { ffmpegInput } from '../session/sources/cameras.js';
 import { decodeImage, loadImage, type RgbaImage } from '../vision/image.js';
 import { openCv } from '../vision/opencv.js';
 import { parseOptions } from './options.js';
@@ -30,7 +31,7 @@ light from the markers' white paper and saves a versioned JSON profile (default 
                      (centre to centre); without it, the whole A4 sheet lies on the table
   --reference-cards  also measure one TIC card of each colour lying inside the markers: a 3 x 3
                      colour correction instead of white gains alone
-  --camera DEV       grab one frame through ffmpeg (a V4L2 device such as /dev/video0)
+  --camera DEV       grab one frame through ffmpeg (a V4L2 device such as /dev/video0, or a video file)
 
 Progress goes to standard error, what was found to standard output. Exit 0 when calibrated (or,
 with --check, when the markers are in place), 1 when --check finds them moved, 2 on bad input or
@@ -43,13 +44,12 @@ function progress(line: string): void {
   process.stderr.write(`calibrate: ${line}\n`);
 }
 
-/** One frame from a camera device through ffmpeg (not a dependency: used where installed). */
+/** One frame from a camera device (or a video file) through ffmpeg (not a dependency: used where installed). */
 async function grabFrame(device: string): Promise<RgbaImage> {
   const probe = spawnSync('ffmpeg', ['-version'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) throw new InputError('calibrate: --camera needs ffmpeg, which is not installed here; save a frame and use --image FILE');
   progress(`grabbing a frame from ${device} with ffmpeg`);
-  const input = process.platform === 'darwin' ? ['-f', 'avfoundation', '-i', device] : ['-f', 'v4l2', '-i', device];
-  const grab = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', ...input, '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', '-'], { maxBuffer: 64 << 20, timeout: 20_000 });
+  const grab = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', ...ffmpegInput(device, { live: false }), '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', '-'], { maxBuffer: 64 << 20, timeout: 20_000 });
   if (grab.status !== 0 || grab.stdout.length === 0) throw new InputError(`calibrate: ffmpeg could not grab a frame from ${device} (${String(grab.stderr).trim().split('\n')[0] ?? 'no output'})`);
   return decodeImage(grab.stdout, device);
 }

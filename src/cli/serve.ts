@@ -30,7 +30,8 @@ Sources (each makes one table; repeat them for more tables):
   --session DIR       a recorded session (fixture folder: frames, or a Sequence board's serial log)
   --serial-log FILE   a recorded board log (seqref serial log format)
   --images DIR        a folder of images, read one every 500 ms
-  --camera DEVICE     a webcam through ffmpeg (e.g. /dev/video0), or "browser" for the /capture page
+  --camera DEVICE     a webcam through ffmpeg (e.g. /dev/video0), a video file played as the
+                      camera, or "browser" for the /capture page
   --board PATH        an electronic Sequence board on a serial port (--baud N, default 115200)
   --profile FILE      the camera's calibration profile (seqref calibrate) for the camera tables
                       named after it (--session with frames, --images, --camera), up to the next

@@ -2,7 +2,7 @@
 // cut short by something lying against it: on drawn pictures whose true corners are known exactly,
 // and on a dev frame where that last case once read wrongly at high confidence.
 import { describe, expect, it } from 'vitest';
-import { completeOnPlane, coveredSide, topOfPile } from '../../src/vision/detect/complete.js';
+import { completeOnPlane, coveredSide, slideOffTable, tableLook, tableShare, topOfPile } from '../../src/vision/detect/complete.js';
 import { insidePolygon, type Vec } from '../../src/vision/detect/geometry.js';
 import { refineQuad, type GreyImage } from '../../src/vision/detect/refine.js';
 import type { RgbaImage } from '../../src/vision/image.js';
@@ -100,6 +100,55 @@ describe('a card seen in part, completed on the table plane', () => {
     expect(done).not.toBeNull();
     // The corners out of the frame are where the card's size puts them.
     expect(cornerError(done!.refined.quad, truth)).toBeLessThan(1.5);
+  });
+});
+
+describe('a card run out over open table instead of under the cover', () => {
+  // A card whose lower 55% lies under a sleeve, and a whole card beside it on the open table.
+  const truth = card(130, 200, 3);
+  const whole = card(370, 200, -2);
+  const sleeve: Vec[] = [
+    [-10, 190],
+    [250, 196],
+    [250, H + 10],
+    [-10, H + 10],
+  ];
+  const { rgba, grey } = paint(TABLE, [{ quad: truth, colour: PAPER }, { quad: whole, colour: PAPER }, { quad: sleeve, colour: SLEEVE }]);
+  // The scan's card-sized cut standing on the sleeve's edge, run up over the table.
+  const up = (q: readonly Vec[], by: number): Vec[] => q.map(([x, y]) => [x + by * Math.sin((3 * Math.PI) / 180), y - by * Math.cos((3 * Math.PI) / 180)] as Vec);
+  const wrong = up(truth, 96);
+
+  it('tells open table from the cover and the paper', () => {
+    const look = tableLook(rgba, [whole]);
+    expect(look).not.toBeNull();
+    expect(tableShare(rgba, truth, look!)).toBeLessThan(0.03);
+    expect(tableShare(rgba, wrong, look!)).toBeGreaterThan(0.3);
+  });
+
+  it('slides the cut back under the sleeve, onto the card\'s own corners', () => {
+    const look = tableLook(rgba, [whole])!;
+    const back = slideOffTable(rgba, grey, wrong, look, TO_TABLE, TO_FRAME, SIZE);
+    expect(back).not.toBeNull();
+    expect(cornerError(back!.quad, truth)).toBeLessThan(3);
+    // Already clear of the table: nothing to slide.
+    expect(slideOffTable(rgba, grey, truth, look, TO_TABLE, TO_FRAME, SIZE)).toBeNull();
+  });
+
+  it('completes under the face-down deck a dev card whose outline the deck cuts short (it was reported cut, 22 px off)', async () => {
+    const { image, truth } = await devFrame('progression-session', 24);
+    const found = await detect(image);
+    const i = truth.findIndex((t) => t.card === '5-star-red');
+    const m = matchTruth(truth, found)[i]!;
+    expect(m).toBeGreaterThanOrEqual(0);
+    // Truth corners are pixel-edge based, found ones pixel-centre based.
+    const corners = found[m]!.corners.map(([x, y]) => [x + 0.5, y + 0.5] as Vec);
+    expect(cornerError(corners, truth[i]!.corners as unknown as Vec[])).toBeLessThan(8);
+    expect(found[m]!.partial).toBe(true);
+  });
+
+  it('tells nothing on a table the colour of the paper', () => {
+    const pale = paint(PAPER, [{ quad: whole, colour: [240, 238, 232] }]);
+    expect(tableLook(pale.rgba, [whole])).toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@
 // recogniser; a frame that arrives while the last is still being read is dropped, not queued, so
 // the dashboard shows the present and never falls behind.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { InputError } from '../../errors.js';
@@ -82,6 +82,16 @@ export function ffmpegAvailable(): boolean {
   return spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0;
 }
 
+/**
+ * ffmpeg's input arguments for a camera: a regular file is a recording played as if it were the
+ * camera (`live`: at its own pace); anything else is a device (V4L2 on Linux, AVFoundation on macOS).
+ */
+export function ffmpegInput(device: string, options: { live: boolean }): string[] {
+  if (existsSync(device) && statSync(device).isFile()) return options.live ? ['-re', '-i', device] : ['-i', device];
+  if (process.platform === 'linux') return ['-f', 'v4l2', '-i', device];
+  return process.platform === 'darwin' ? ['-f', 'avfoundation', '-i', device] : ['-i', device];
+}
+
 /** Splits an MJPEG byte stream into JPEG images (SOI FFD8 ... EOI FFD9). */
 export class MjpegSplitter {
   private buffer = Buffer.alloc(0);
@@ -104,7 +114,7 @@ export class MjpegSplitter {
   }
 }
 
-/** A webcam (V4L2 on Linux) read through ffmpeg as MJPEG at a few frames a second. */
+/** A webcam (V4L2 on Linux), or a video file played at its own pace, read through ffmpeg as MJPEG at a few frames a second. */
 export class FfmpegCameraSource implements Source {
   readonly kind: SourceKind = 'webcam';
   readonly description: string;
@@ -116,8 +126,7 @@ export class FfmpegCameraSource implements Source {
 
   async start(sink: SourceSink): Promise<void> {
     if (!ffmpegAvailable()) throw new InputError(`--camera ${this.device}: ffmpeg is not installed (apt-get install ffmpeg), or use the browser camera page /capture`);
-    const input = process.platform === 'linux' ? ['-f', 'v4l2', '-i', this.device] : ['-i', this.device];
-    const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', ...input, '-vf', `fps=${this.fps}`, '-f', 'image2pipe', '-vcodec', 'mjpeg', '-q:v', '5', '-'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', ...ffmpegInput(this.device, { live: true }), '-vf', `fps=${this.fps}`, '-f', 'image2pipe', '-vcodec', 'mjpeg', '-q:v', '5', '-'], { stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     const feeder = new FrameFeeder(this.recogniser, this.game, sink);
     const splitter = new MjpegSplitter();

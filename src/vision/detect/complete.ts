@@ -22,9 +22,9 @@ const TRUSTED = 0.5;
 /**
  * The best card rectangle standing on one of `refined`'s trusted corners, refined against the
  * frame, or null when no corner is trusted. `toTable` takes frame pixels to table mm, `toFrame`
- * back.
+ * back. With `look`, a hypothesis pays for the open table on its face.
  */
-export function completeOnPlane(frame: RgbaImage, grey: GreyImage, refined: RefinedQuad, toTable: Homography, toFrame: Homography, size: CardSize): Completion | null {
+export function completeOnPlane(frame: RgbaImage, grey: GreyImage, refined: RefinedQuad, toTable: Homography, toFrame: Homography, size: CardSize, look: TableLook | null = null): Completion | null {
   const q = refined.quad;
   const t = q.map((p) => applyHomography(toTable, p));
   let best: Completion | null = null;
@@ -52,7 +52,7 @@ export function completeOnPlane(frame: RgbaImage, grey: GreyImage, refined: Refi
       if (!quad.every((p) => Number.isFinite(p[0]) && Number.isFinite(p[1]))) continue;
       // A narrow search: the hypothesis is already close wherever its sides are seen.
       const fit = refineQuad(grey, quad, { reach: 0.05 });
-      const score = fit.support.reduce((a, b) => a + b, 0) - tableInside(frame, fit);
+      const score = fit.support.reduce((a, b) => a + b, 0) - tableInside(frame, fit) - (look ? ON_TABLE_COST * tableShare(frame, fit.quad, look) : 0);
       if (!best || score > best.score) best = { refined: fit, score };
     }
   }
@@ -118,16 +118,24 @@ export function topOfPile(grey: GreyImage, quad: readonly Vec[]): RefinedQuad | 
   return { quad: out, support, contrast: fit.contrast, lines };
 }
 
+/** Distance in RGB from `p` to the segment between colours `a` and `b`. */
+function distanceToSegment(p: readonly number[], a: readonly number[], b: readonly number[]): number {
+  const ab = [0, 1, 2].map((k) => b[k]! - a[k]!);
+  const ap = [0, 1, 2].map((k) => p[k]! - a[k]!);
+  const len2 = ab.reduce((t, v) => t + v * v, 0) || 1;
+  const t = Math.min(1, Math.max(0, ab.reduce((sum, v, k) => sum + v * ap[k]!, 0) / len2));
+  return Math.hypot(...[0, 1, 2].map((k) => ap[k]! - t * ab[k]!));
+}
+
 /**
- * The mean colour along a side of `q`, `offset` pixels outside it (inside for a negative offset),
+ * Colours sampled along a side of `q`, `offset` pixels outside it (inside for a negative offset),
  * or null where too little of that lies in the frame.
  */
-export function stripColour(frame: RgbaImage, q: readonly Vec[], side: number, offset: number): number[] | null {
+function stripSamples(frame: RgbaImage, q: readonly Vec[], side: number, offset: number): number[][] | null {
   const c = centroid(q);
   const a = q[side]!;
   const b = q[(side + 1) % 4]!;
-  const sum = [0, 0, 0];
-  let n = 0;
+  const samples: number[][] = [];
   for (let i = 0; i < 10; i++) {
     const t = 0.15 + (0.7 * i) / 9;
     const px = a[0] + (b[0] - a[0]) * t;
@@ -137,24 +145,37 @@ export function stripColour(frame: RgbaImage, q: readonly Vec[], side: number, o
     const y = Math.round(py + ((py - c[1]) / d) * offset);
     if (x < 0 || y < 0 || x >= frame.width || y >= frame.height) continue;
     const j = (y * frame.width + x) * 4;
-    for (let k = 0; k < 3; k++) sum[k]! += frame.data[j + k]!;
-    n++;
+    samples.push([frame.data[j]!, frame.data[j + 1]!, frame.data[j + 2]!]);
   }
-  return n >= 5 ? sum.map((v) => v / n) : null;
+  return samples.length >= 5 ? samples : null;
+}
+
+/** The mean colour along a side of `q`, `offset` pixels outside it (inside for a negative offset), or null. */
+export function stripColour(frame: RgbaImage, q: readonly Vec[], side: number, offset: number): number[] | null {
+  const samples = stripSamples(frame, q, side, offset);
+  return samples ? [0, 1, 2].map((k) => samples.reduce((t, p) => t + p[k]!, 0) / samples.length) : null;
 }
 
 /**
  * Whether something lies against one side of a card: what is just outside that side is unlike
- * what is outside every other side (the table, a neighbour's paper) and unlike the card's own
- * paper. A face-down deck, a phone or a hand over the card's end cuts its outline short along
+ * what is outside every other side (the table, a neighbour's paper), unlike the card's own paper
+ * and unlike the table (`table`: a card at the edge of a layout has table on one side only). A face-down deck, a phone or a hand over the card's end cuts its outline short along
  * their edge, which alone looks like a whole card.
  */
-export function coveredSide(frame: RgbaImage, q: readonly Vec[]): boolean {
+export function coveredSide(frame: RgbaImage, q: readonly Vec[], table: readonly number[] | null = null): boolean {
   const short = Math.min(dist(q[0]!, q[1]!), dist(q[1]!, q[2]!));
   const outside = [0, 1, 2, 3].map((s) => stripColour(frame, q, s, 0.08 * short));
   const inside = [0, 1, 2, 3].map((s) => stripColour(frame, q, s, -0.08 * short)).filter((m): m is number[] => m !== null);
   const far = (a: readonly number[], b: readonly number[]): boolean => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!) > 40;
-  return outside.some((m, s) => m !== null && outside.every((o, k) => k === s || o === null || far(m, o)) && outside.some((o, k) => k !== s && o !== null) && inside.every((p) => far(m, p)));
+  // Along a cover nearly every sample is unlike the paper, the table and any blend of the two: a
+  // strip that runs along a neighbour's edge, a blurred border or a shadow is such a blend.
+  const paper = inside.reduce((best, m) => (m[0]! + m[1]! + m[2]! > best[0]! + best[1]! + best[2]! ? m : best), [0, 0, 0]);
+  const unexplained = (p: readonly number[]): boolean => (table === null ? far(p, paper) : distanceToSegment(p, table, paper) > 25);
+  const coverAlong = (s: number): boolean => {
+    const samples = stripSamples(frame, q, s, 0.08 * short) ?? [];
+    return samples.filter(unexplained).length >= 0.8 * samples.length;
+  };
+  return outside.some((m, s) => m !== null && outside.every((o, k) => k === s || o === null || far(m, o)) && outside.some((o, k) => k !== s && o !== null) && inside.every((p) => far(m, p)) && coverAlong(s));
 }
 
 /**
@@ -171,4 +192,154 @@ export function yellowness(frame: RgbaImage): GreyImage {
     data[i] = v <= 0 ? 0 : v >= 255 ? 255 : v;
   }
   return { width: frame.width, height: frame.height, data };
+}
+
+/**
+ * What open table looks like in this frame: colours just outside the lone cards' sides, less those
+ * like the cards' paper (a neighbour close by). Null where too little such table shows (cards
+ * edge to edge, or a table as light as the paper), when nothing can be told by it.
+ */
+export interface TableLook {
+  readonly samples: readonly (readonly number[])[];
+  readonly paper: readonly number[];
+}
+
+/** A hypothesis pays this much support for its whole face lying on open table. */
+export const ON_TABLE_COST = 6;
+/** Colours nearer than this (RGB levels) to a table sample look like that table. */
+const TABLE_NEAR = 22;
+/** Colours nearer than this to the paper's are paper, whatever the table. */
+const PAPER_NEAR = 40;
+
+function patchMean(frame: RgbaImage, x: number, y: number): number[] | null {
+  const cx = Math.round(x);
+  const cy = Math.round(y);
+  if (cx < 1 || cy < 1 || cx >= frame.width - 1 || cy >= frame.height - 1) return null;
+  const sum = [0, 0, 0];
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      const j = ((cy + dy) * frame.width + cx + dx) * 4;
+      for (let k = 0; k < 3; k++) sum[k]! += frame.data[j + k]!;
+    }
+  }
+  return sum.map((v) => v / 9);
+}
+
+/** Whether two colours lie within `d` RGB levels of each other (squared, no root: run a great many times). */
+const near = (a: readonly number[], b: readonly number[], d: number): boolean => {
+  const r = a[0]! - b[0]!;
+  const g = a[1]! - b[1]!;
+  const bl = a[2]! - b[2]!;
+  return r * r + g * g + bl * bl < d * d;
+};
+
+/** What open table looks like round the lone cards `quads`, or null where it cannot be told (see TableLook). */
+export function tableLook(frame: RgbaImage, quads: readonly (readonly Vec[])[]): TableLook | null {
+  const outside: number[][] = [];
+  const inside: number[][] = [];
+  for (const q of quads) {
+    const c = centroid(q);
+    const short = Math.min(dist(q[0]!, q[1]!), dist(q[1]!, q[2]!));
+    for (let s = 0; s < 4; s++) {
+      const a = q[s]!;
+      const b = q[(s + 1) % 4]!;
+      for (let i = 0; i < 6; i++) {
+        const t = 0.15 + (0.7 * i) / 5;
+        const px = a[0] + (b[0] - a[0]) * t;
+        const py = a[1] + (b[1] - a[1]) * t;
+        const d = dist([px, py], c) || 1;
+        const o = patchMean(frame, px + ((px - c[0]) / d) * 0.12 * short, py + ((py - c[1]) / d) * 0.12 * short);
+        const n = patchMean(frame, px - ((px - c[0]) / d) * 0.06 * short, py - ((py - c[1]) / d) * 0.06 * short);
+        if (o) outside.push(o);
+        if (n) inside.push(n);
+      }
+    }
+  }
+  if (inside.length < 10) return null;
+  const median = (k: number): number => inside.map((v) => v[k]!).sort((x, y) => x - y)[inside.length >> 1]!;
+  const paper = [median(0), median(1), median(2)];
+  // Enough to tell the table by, few enough to compare with each other and against quickly.
+  const every = Math.max(1, Math.floor(outside.length / 240));
+  const off = outside.filter((o, i) => i % every === 0 && !near(o, paper, PAPER_NEAR));
+  // The table is what lies round most cards; a cover lying against a few of them (a sleeve, the
+  // deck) is a minority colour there, and must not pass for table.
+  const samples = off.filter((o) => off.filter((p) => near(o, p, TABLE_NEAR)).length >= 0.2 * off.length);
+  if (samples.length < 8 || samples.length < (0.3 * outside.length) / every) return null;
+  const step = Math.max(1, Math.floor(samples.length / 160));
+  const look = { samples: samples.filter((_, i) => i % step === 0), paper };
+  // Trusted only where it tells the lone cards themselves from the table (not so under uneven
+  // light, or where the ink's colours are the table's).
+  const some = Math.max(1, Math.floor(quads.length / 12));
+  const own = quads.filter((_, i) => i % some === 0).map((q) => tableShare(frame, q, look)).sort((x, y) => x - y);
+  return own[Math.floor(own.length * 0.6)]! <= 0.03 ? look : null;
+}
+
+/**
+ * The share of a card hypothesis's face that looks like open table: a card's hidden part lies
+ * under something (a sleeve, a hand, the deck) or out of the frame, never on bare table, so a
+ * completion run the wrong way (out over the table instead of under the cover) shows it here.
+ */
+export function tableShare(frame: RgbaImage, quad: readonly Vec[], look: TableLook): number {
+  const cells = tableCells(frame, quad, look).flat();
+  return cells.filter(Boolean).length / cells.length;
+}
+
+/** Which cells of a 7 x 10 grid over a quad's face (rows from side 0 to side 2) look like open table. */
+function tableCells(frame: RgbaImage, quad: readonly Vec[], look: TableLook): boolean[][] {
+  const nx = 7;
+  const ny = 10;
+  const rows: boolean[][] = [];
+  for (let j = 0; j < ny; j++) {
+    const v = 0.08 + (0.84 * (j + 0.5)) / ny;
+    const row: boolean[] = [];
+    for (let i = 0; i < nx; i++) {
+      const u = 0.08 + (0.84 * (i + 0.5)) / nx;
+      const tx = quad[0]![0] + (quad[1]![0] - quad[0]![0]) * u;
+      const ty = quad[0]![1] + (quad[1]![1] - quad[0]![1]) * u;
+      const bx = quad[3]![0] + (quad[2]![0] - quad[3]![0]) * u;
+      const by = quad[3]![1] + (quad[2]![1] - quad[3]![1]) * u;
+      const m = patchMean(frame, tx + (bx - tx) * v, ty + (by - ty) * v);
+      row.push(m !== null && !near(m, look.paper, PAPER_NEAR) && look.samples.some((t) => near(m, t, TABLE_NEAR)));
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+/**
+ * A card hypothesis run out over open table (the scan's card-sized cut, or a completion, placed
+ * on the wrong side of a cover's edge) slid back across the table it wrongly holds: by the depth
+ * of the table seen from its most tabled side, along its own axes on the plane, snapped to the
+ * edges there and stood on its clearest corner. Null unless that leaves it clear of the table.
+ */
+export function slideOffTable(frame: RgbaImage, grey: GreyImage, quad: readonly Vec[], look: TableLook, toTable: Homography, toFrame: Homography, size: CardSize): RefinedQuad | null {
+  const table = tableCells(frame, quad, look);
+  const ny = table.length;
+  const nx = table[0]!.length;
+  // From each side, how many rows (or columns) in are mostly table.
+  const mostly = (cells: boolean[]): boolean => cells.filter(Boolean).length > cells.length / 2;
+  const depth = (count: number, line: (k: number) => boolean[]): number => {
+    let k = 0;
+    while (k < count && mostly(line(k))) k++;
+    return k;
+  };
+  const runs = [
+    { side: 0, n: depth(ny, (k) => table[k]!), cells: ny },
+    { side: 2, n: depth(ny, (k) => table[ny - 1 - k]!), cells: ny },
+    { side: 3, n: depth(nx, (k) => table.map((r) => r[k]!)), cells: nx },
+    { side: 1, n: depth(nx, (k) => table.map((r) => r[nx - 1 - k]!)), cells: nx },
+  ].sort((a, b) => b.n / b.cells - a.n / a.cells);
+  const run = runs[0]!;
+  if (run.n === 0) return null;
+  // The shift, on the table: from the tabled side towards the opposite one, past the cells held.
+  const share = 0.08 + (0.84 * run.n) / run.cells;
+  const t = quad.map((p) => applyHomography(toTable, p));
+  const from = run.side === 0 ? [t[0]!, t[3]!] : run.side === 2 ? [t[3]!, t[0]!] : run.side === 3 ? [t[0]!, t[1]!] : [t[1]!, t[0]!];
+  const dir = sub(from[1]!, from[0]!);
+  const moved = t.map((p): Vec => [p[0] + dir[0] * share, p[1] + dir[1] * share]).map((p) => applyHomography(toFrame, p));
+  if (!moved.every((p) => Number.isFinite(p[0]) && Number.isFinite(p[1]))) return null;
+  const fit = refineQuad(grey, moved, { reach: 0.1 });
+  // The slide is only as fine as the cells: the hidden sides go where the seen corners put them.
+  const done = completeOnPlane(frame, grey, fit, toTable, toFrame, size, look)?.refined ?? fit;
+  return tableShare(frame, done.quad, look) < 0.1 ? done : null;
 }

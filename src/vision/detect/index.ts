@@ -20,7 +20,7 @@ import { applyHomography, centroid, dist, grow, insidePolygon, intersectLines, i
 import { refineQuad, relaxQuad, slideAlong, type GreyImage, type RefinedQuad } from './refine.js';
 import { tablePlane, type CardSize } from './table.js';
 import { scanAngles, scanTable } from './scan.js';
-import { completeOnPlane, coveredSide, topOfPile, yellowness } from './complete.js';
+import { completeOnPlane, coveredSide, slideOffTable, tableLook, tableShare, topOfPile, yellowness } from './complete.js';
 import { crossedByJoint } from './joint.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
@@ -69,6 +69,10 @@ export interface Detection extends DetectedCard {
 
 /** Candidates from the scan carry this coverage (they have no region of their own). */
 const SCANNED = 0.5;
+/** A card whose face is this much open table was put in the wrong place. */
+const SLIDE_FROM = 0.2;
+/** A clean outline smaller than this share of a card on the table is a card cut short. */
+const SHORT = 0.9;
 
 export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: DetectOptions = {}): Detection[] {
   const workWidth = options.workWidth ?? 640;
@@ -201,6 +205,12 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     lone.map((l) => l.refined.support.reduce((a, b) => a + b, 0) + (l.region.area / l.region.hullArea)),
   );
   const inverse = plane ? invertHomography(plane.toTable) : null;
+  // What open table looks like, to tell a card's hidden part (under a cover) from table it was
+  // run out over. Not a cost on every completion: a cover the table's colour (a grey sleeve on a
+  // grey table) would pass for table there, and the dev and tuning sets lost cards to that.
+  // Worked out only when first needed (a few ms): most frames never need it.
+  let looked: ReturnType<typeof tableLook> | undefined;
+  const look = (): ReturnType<typeof tableLook> => (looked === undefined ? (looked = plane && deck === 'tic' ? tableLook(frame, lone.map((l) => l.refined.quad)) : null) : looked);
   const cardArea = size.widthMm * size.heightMm;
   const areaOnTable = (quad: readonly Vec[]): number => (plane ? polygonArea(quad.map((p) => applyHomography(plane.toTable, p))) / cardArea : 1);
   const cardShaped = (quad: readonly Vec[]): boolean => !plane || isCardShaped(quad.map((p) => applyHomography(plane.toTable, p)), size);
@@ -216,7 +226,17 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     // cut short by a cover. The card standing on its clearest corner, when the frame's edges bear
     // it out; else a clean outline not too large is kept, but partial (a straight-edged thing,
     // the deck or a phone, lies over part of the card).
-    const completed = !shaped && plane && inverse ? completeOnPlane(frame, grey, l.refined, plane.toTable, inverse, size) : null;
+    // Cut short by a cover (a sleeve across it) yet clean all round: completed under the cover,
+    // where the table tells that way from the others (they run out over open table).
+    const short = clean && ratio < SHORT && ratio > 0.4 && look() !== null;
+    const completed = (!shaped || short) && plane && inverse ? completeOnPlane(frame, grey, l.refined, plane.toTable, inverse, size) : null;
+    // Nor over a neighbour: paper that is not table either.
+    const overNeighbour = (quad: readonly Vec[]): boolean => lone.some((o) => o !== l && insetGrid(o.refined.quad).some((p) => insidePolygon(quad, p)));
+    const bare = short ? look() : null;
+    if (bare && completed && completed.score >= 2.5 && cardShaped(completed.refined.quad) && tableShare(frame, completed.refined.quad, bare) < 0.05 && !overNeighbour(completed.refined.quad)) {
+      found.push({ quad: completed.refined.quad, support: completed.refined.support, partial: true, coverage: 1 });
+      continue;
+    }
     if (completed && completed.score >= 2.5 && cardShaped(completed.refined.quad) && (!clean || ratio > 1.4)) {
       found.push({ quad: completed.refined.quad, support: completed.refined.support, partial: completed.refined.support.some((v) => v < 0.5), coverage: 1 });
     } else if ((clean && ratio <= 1.4) || shaped) found.push({ quad: l.refined.quad, support: l.refined.support, partial: !shaped, coverage: 1 });
@@ -312,6 +332,13 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       // Held by two opposite sides only: placed along them where the other two show.
       const slid = refined ? slideAlong(grey, refined) : null;
       if (slid && accept(slid.quad)) refined = slid;
+      // Run out over open table (placed on the wrong side of a cover's edge): slid back off it,
+      // kept where a corner of it is seen.
+      const bare = refined ? look() : null;
+      if (refined && bare && tableShare(frame, refined.quad, bare) > SLIDE_FROM) {
+        const back = slideOffTable(frame, grey, refined.quad, bare, plane.toTable, inverse, size);
+        if (back && accept(back.quad) && back.support.some((v, k) => v >= 0.5 && back.support[(k + 1) % 4]! >= 0.5)) refined = back;
+      }
       if (!refined) {
         reject(hit.quad, `shape ${areaOnTable(first.quad).toFixed(2)} ${first.support.map((v) => v.toFixed(1)).join(',')} score ${hit.score.toFixed(0)}`);
         continue;
@@ -368,10 +395,11 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     // A card a side too short or too long on the table (cut by a cover's edge or shadow, or run
     // on into the thing beside it): completed from its clearest corner where the edges bear that
     // out, and never reported as wholly seen otherwise.
+    const table = tableColour(frame, found.map((c) => c.quad));
     found.forEach((c, i) => {
       const off = sideError(c.quad.map((p) => applyHomography(plane.toTable, p)), size);
       if (off <= OFF_SIZE) {
-        if (!c.partial && coveredSide(frame, c.quad)) found[i] = { ...c, partial: true };
+        if (!c.partial && coveredSide(frame, c.quad, table)) found[i] = { ...c, partial: true };
         return;
       }
       const completed = completeOnPlane(frame, grey, refineQuad(grey, c.quad, { reach: 0.05 }), plane.toTable, inverse, size);
@@ -488,6 +516,39 @@ function colourDistance(a: readonly number[], b: readonly number[]): number {
   const sa = a[0]! + a[1]! + a[2]!;
   const sb = b[0]! + b[1]! + b[2]!;
   return Math.hypot(a[0]! / sa - b[0]! / sb, a[2]! / sa - b[2]! / sb) * 3;
+}
+
+/** The table's colour: the per-channel median of a grid of frame pixels outside every card found (null when the cards fill the frame). */
+function tableColour(frame: RgbaImage, quads: readonly (readonly Vec[])[]): number[] | null {
+  const channels: number[][] = [[], [], []];
+  for (let gy = 0; gy < 24; gy++) {
+    for (let gx = 0; gx < 40; gx++) {
+      const x = Math.floor(((gx + 0.5) / 40) * frame.width);
+      const y = Math.floor(((gy + 0.5) / 24) * frame.height);
+      if (quads.some((q) => insidePolygon(q, [x, y]))) continue;
+      const j = (y * frame.width + x) * 4;
+      for (let k = 0; k < 3; k++) channels[k]!.push(frame.data[j + k]!);
+    }
+  }
+  if (channels[0]!.length < 20) return null;
+  return channels.map((v) => v.sort((a, b) => a - b)[v.length >> 1]!);
+}
+
+/** Points on a 5 x 5 grid over a quad, inset a tenth from its sides. */
+function insetGrid(quad: readonly Vec[]): Vec[] {
+  const out: Vec[] = [];
+  for (let j = 0; j < 5; j++) {
+    for (let i = 0; i < 5; i++) {
+      const u = 0.1 + 0.2 * i;
+      const v = 0.1 + 0.2 * j;
+      const tx = quad[0]![0] + (quad[1]![0] - quad[0]![0]) * u;
+      const ty = quad[0]![1] + (quad[1]![1] - quad[0]![1]) * u;
+      const bx = quad[3]![0] + (quad[2]![0] - quad[3]![0]) * u;
+      const by = quad[3]![1] + (quad[2]![1] - quad[3]![1]) * u;
+      out.push([tx + (bx - tx) * v, ty + (by - ty) * v]);
+    }
+  }
+  return out;
 }
 
 /** A side further than this share from a card's is not a whole card's outline. */
