@@ -1,6 +1,6 @@
 // `seqref calibrate`, run as a user would (build first: npx tsc -p tsconfig.build.json).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
