@@ -1,6 +1,7 @@
 // The table plane: image pixels <-> table millimetres through one homography fitted to the
 // markers' corners, and a top-down image of the table at a chosen number of pixels a millimetre.
 import { applyH, invert3, mul3, type Mat3 } from '../render/camera.js';
+import { solve } from '../vision/detect/geometry.js';
 import type { OpenCv } from '../vision/opencv.js';
 import { toMat } from '../vision/rectify.js';
 import type { Point, RgbaImage } from '../vision/image.js';
@@ -12,30 +13,6 @@ export type { Mat3 };
 export interface Correspondence {
   readonly image: Point;
   readonly table: MmPoint;
-}
-
-/** Solves A x = b (n x n, row-major) by Gaussian elimination with partial pivoting. */
-function solve(a: number[][], b: number[]): number[] {
-  const n = b.length;
-  for (let c = 0; c < n; c++) {
-    let p = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(a[r]![c]!) > Math.abs(a[p]![c]!)) p = r;
-    if (Math.abs(a[p]![c]!) < 1e-12) throw new RangeError('the marker corners do not fix a homography (too few, or all on a line)');
-    [a[c], a[p]] = [a[p]!, a[c]!];
-    [b[c], b[p]] = [b[p]!, b[c]!];
-    for (let r = c + 1; r < n; r++) {
-      const k = a[r]![c]! / a[c]![c]!;
-      for (let j = c; j < n; j++) a[r]![j]! -= k * a[c]![j]!;
-      b[r]! -= k * b[c]!;
-    }
-  }
-  const x = new Array<number>(n).fill(0);
-  for (let r = n - 1; r >= 0; r--) {
-    let s = b[r]!;
-    for (let j = r + 1; j < n; j++) s -= a[r]![j]! * x[j]!;
-    x[r] = s / a[r]![r]!;
-  }
-  return x;
 }
 
 /** Moves points to their centroid and scales them to a mean distance of sqrt(2) (Hartley), so the fit is well conditioned. */
@@ -67,6 +44,7 @@ export function fitHomography(from: readonly Point[], to: readonly Point[]): Mat
     add([0, 0, 0, x, y, 1, -v * x, -v * y], v);
   });
   const h = solve(ata, atb);
+  if (!h) throw new RangeError('the marker corners do not fix a homography (too few, or all on a line)');
   const normalised: Mat3 = [h[0]!, h[1]!, h[2]!, h[3]!, h[4]!, h[5]!, h[6]!, h[7]!, 1];
   const m = mul3(invert3(nt), mul3(normalised, nf));
   return m.map((v) => v / m[8]) as unknown as Mat3;

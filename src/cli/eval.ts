@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { COLOURS, NUMBERS, SHAPES, isTicCard, ticValues } from '../cards/tic.js';
 import { STACKS_CARDS } from '../cards/stacks.js';
 import { InputError } from '../errors.js';
+import { reportingOpenCvErrors } from './internal-error.js';
 import { calibrateFrame } from '../calibration/calibrate.js';
 import { regionLayout } from '../calibration/markers.js';
 import { readProfile, type CalibrationProfile } from '../calibration/profile.js';
@@ -378,16 +379,8 @@ async function renderStressSet(dir: string, framesPerGame: number, seed: number)
   }
 }
 
-export async function runEval(args: readonly string[]): Promise<number> {
-  try {
-    return await runEvalInner(args);
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    // OpenCV.js rethrows uncaught errors from its own handler, which prints its whole source:
-    // report here instead, in a few lines.
-    process.stderr.write(`seqref: internal error: ${typeof error === 'number' ? await describeError(error) : ((error as Error).stack ?? String(error))}\n`);
-    return 1;
-  }
+export function runEval(args: readonly string[]): Promise<number> {
+  return reportingOpenCvErrors(() => runEvalInner(args));
 }
 
 /** The markers a calibration frame records (fixtures/calibration): the rectangle they were laid on. */

@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { isTicCard, ticValues } from '../cards/tic.js';
 import { InputError } from '../errors.js';
+import { reportingOpenCvErrors } from './internal-error.js';
 import { countSets, HUNT_KINDS, listSets, type HuntSet } from '../rules/hunt-finder.js';
 import { cellKey, NEIGHBOUR_STEPS, repeatedCards, type Placement } from '../rules/layout.js';
 import { sequenceShift } from '../rules/sequence-shift.js';
@@ -15,7 +16,7 @@ import { readProfile } from '../calibration/profile.js';
 import { annotate } from '../vision/annotate.js';
 import { profileMismatch } from '../vision/calibrated.js';
 import { loadImage } from '../vision/image.js';
-import { createRecogniser, describeError, type VisionGame } from '../vision/recognise.js';
+import { createRecogniser, type VisionGame } from '../vision/recognise.js';
 import type { Recognition } from '../vision/types.js';
 
 export const VERIFY_USAGE = `Usage: seqref verify IMAGE --game G [--out PNG] [--json] [--profile FILE]
@@ -141,16 +142,8 @@ function parse(args: readonly string[]): { image: string; game: VisionGame; out:
   return { image, game: game as VisionGame, out: out ?? `${basename(image, extname(image))}-verify.png`, json, ...(profile !== undefined ? { profile } : {}) };
 }
 
-export async function runVerify(args: readonly string[]): Promise<number> {
-  try {
-    return await runVerifyInner(args);
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    // OpenCV.js rethrows uncaught errors from its own handler, which prints its whole source:
-    // report here instead, in a few lines.
-    process.stderr.write(`seqref: internal error: ${typeof error === 'number' ? await describeError(error) : ((error as Error).stack ?? String(error))}\n`);
-    return 1;
-  }
+export function runVerify(args: readonly string[]): Promise<number> {
+  return reportingOpenCvErrors(() => runVerifyInner(args));
 }
 
 async function runVerifyInner(args: readonly string[]): Promise<number> {

@@ -118,6 +118,18 @@ function assignOn(cards: readonly GridInput[], options: GridOptions, size: CardS
   return rows.map((row, i) => ({ row: row - minRow, col: cols[i]! - minCol }));
 }
 
+/** The weighted sum of the positions' phases on a comb of this pitch, as a vector (re, im). */
+function phaseVector(positions: readonly number[], weights: readonly number[], pitch: number): [number, number] {
+  let re = 0;
+  let im = 0;
+  for (let i = 0; i < positions.length; i++) {
+    const a = (2 * Math.PI * positions[i]!) / pitch;
+    re += weights[i]! * Math.cos(a);
+    im += weights[i]! * Math.sin(a);
+  }
+  return [re, im];
+}
+
 /**
  * Whole steps along one axis: the pitch in `range` (and offset) at which the positions agree
  * best with a comb, by the length of the mean phase vector; a little prior towards `usual`.
@@ -126,13 +138,7 @@ export function comb(positions: readonly number[], weights: readonly number[], r
   let best = { score: -Infinity, pitch: usual, phase: 0 };
   const total = weights.reduce((a, b) => a + b, 0) || 1;
   for (let pitch = range[0]; pitch <= range[1] + 1e-9; pitch += 0.25) {
-    let re = 0;
-    let im = 0;
-    for (let i = 0; i < positions.length; i++) {
-      const a = (2 * Math.PI * positions[i]!) / pitch;
-      re += weights[i]! * Math.cos(a);
-      im += weights[i]! * Math.sin(a);
-    }
+    const [re, im] = phaseVector(positions, weights, pitch);
     const score = Math.hypot(re, im) / total - 0.001 * Math.abs(pitch - usual);
     if (score > best.score) best = { score, pitch, phase: Math.atan2(im, re) };
   }
@@ -147,13 +153,7 @@ function jointComb(xs: readonly number[], ys: readonly number[], weights: readon
   // each position scored by its distance in millimetres from the nearest tooth (not in shares of
   // the pitch, which would favour wide pitches).
   const phase = (positions: readonly number[], pitch: number): { r: number; phase: number } => {
-    let re = 0;
-    let im = 0;
-    for (let i = 0; i < positions.length; i++) {
-      const a = (2 * Math.PI * positions[i]!) / pitch;
-      re += weights[i]! * Math.cos(a);
-      im += weights[i]! * Math.sin(a);
-    }
+    const [re, im] = phaseVector(positions, weights, pitch);
     const ph = Math.atan2(im, re);
     const offset = (ph / (2 * Math.PI)) * pitch;
     let fit = 0;
