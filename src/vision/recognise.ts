@@ -11,6 +11,7 @@ import type { Quad, RgbaImage } from './image.js';
 import { openCv, type OpenCv } from './opencv.js';
 import { rectifyMat, toMat } from './rectify.js';
 import { createCardReader, type CardReader } from './read/index.js';
+import { lookAgainAtSpecials, specialMatcher, type SpecialMatcher } from './read/specials.js';
 import { settleTicTable } from './settle.js';
 import type { CardReading, PropertyRead, Recognition, RecognisedCard } from './types.js';
 
@@ -78,7 +79,8 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
   try {
     detected = detectCards(cv, frame, source, { ...options.detect, deck });
     t1 = performance.now();
-    read = readCards(reader, detected.map((d) => d.corners), (q) => rectifyMat(cv, source, q), deck, detected.map((d) => d.partial));
+    const cut = (q: Quad, size?: { width: number; height: number }): RgbaImage => rectifyMat(cv, source, q, size);
+    read = readCards(reader, detected.map((d) => d.corners), cut, deck, detected.map((d) => d.partial), { matcher: specialMatcher(cv), cut });
   } finally {
     source.delete();
   }
@@ -108,14 +110,29 @@ export interface ReadCards {
  * lies there once); a card partly out of sight (a side covered or cut off by the frame, or less than
  * 90% of its face seen by the reader) rests on part of the evidence and is never reported as sure.
  */
-export function readCards(reader: CardReader, quads: readonly Quad[], cut: (quad: Quad) => RgbaImage, deck: 'tic' | 'stacks', partial: readonly boolean[]): ReadCards {
+export function readCards(
+  reader: CardReader,
+  quads: readonly Quad[],
+  cut: (quad: Quad) => RgbaImage,
+  deck: 'tic' | 'stacks',
+  partial: readonly boolean[],
+  specials?: { matcher: SpecialMatcher | null; cut: (quad: Quad, size: { width: number; height: number }) => RgbaImage },
+): ReadCards {
   const corners = [...quads];
-  let readings = reader.read(corners.map(cut), deck);
+  const faces = corners.map((q) => cut(q));
+  let readings = reader.read(faces, deck);
   const sideways = readings.map((r, i) => (r.sideways ? i : -1)).filter((i) => i >= 0);
   if (sideways.length > 0) {
     for (const i of sideways) corners[i] = [corners[i]![1], corners[i]![2], corners[i]![3], corners[i]![0]];
-    const again = reader.read(sideways.map((i) => cut(corners[i]!)), deck);
+    for (const i of sideways) faces[i] = cut(corners[i]!);
+    const again = reader.read(sideways.map((i) => faces[i]!), deck);
     sideways.forEach((i, k) => (readings[i] = again[k]!));
+  }
+  // Stacks specials: a second look at the word, at a finer cut that absorbs a quad a few px off.
+  if (deck === 'stacks' && specials?.matcher) {
+    const looked = lookAgainAtSpecials(specials.matcher, readings, faces, corners, specials.cut, reader.threshold, corners.map((_, i) => sideways.includes(i)));
+    readings = looked.readings;
+    corners.splice(0, corners.length, ...looked.quads);
   }
   const upright = corners.map((q, i) => (readings[i]!.upsideDown ? turned(q) : q));
   if (deck === 'tic') readings = settleTicTable(readings);

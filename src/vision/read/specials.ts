@@ -1,0 +1,312 @@
+// A second look at the Stacks specials. Their faces carry nothing but a word in black capitals on
+// yellow (cards.md), 8 mm tall at most: at the reader's 1 px/mm CARD STEAL and CHIP STEAL differ by
+// a few pixels, and a quad a few px off (a pile top's faint edge) moves the word out of where the
+// reader expects it. Here the middle of the card is cut again at PX_PER_MM, with a margin round it,
+// and each word as the deck profile draws it is slid over the cut at a few scales (normalised
+// cross-correlation), so a quad a few mm off in place or size still lines the word up.
+import { SPECIALS, type Special } from '../../cards/stacks.js';
+import { faceCanvas } from '../../render/card-face.js';
+import { STANDARD_DECK, type DeckProfile } from '../../render/deck-profile.js';
+import { applyHomography, homography } from '../detect/geometry.js';
+import type { Quad, RgbaImage } from '../image.js';
+import type { OpenCv } from '../opencv.js';
+import type { CardReading } from '../types.js';
+
+/** Resolution of the second look: the words' strokes (about 1.3 mm) are 3 px wide. */
+export const PX_PER_MM = 2.5;
+/** How far past the word's box the cut reaches each way (mm): the quad error the search absorbs. */
+const MARGIN_MM = 5;
+/** The word's box is matched with this much yellow round it (mm), so a short word does not fit inside a long one. */
+const PAD_MM = 1.5;
+/** Template widths tried: a quad side a few px off stretches the cut across the word (down it, the 8 mm word barely moves). */
+const SCALES = [0.9, 0.95, 1, 1.05, 1.1];
+/** How far round the coarse search's place the fine match looks (px at PX_PER_MM). */
+const FINE_REACH = 3;
+/** The face level is taken over this many px (about 3 mm): wider than a letter's stroke. */
+const ENVELOPE = 7;
+
+type Mat = InstanceType<OpenCv['Mat']>;
+
+interface Template {
+  readonly special: Special;
+  readonly turned: boolean;
+  /** The word at each of SCALES, at PX_PER_MM. */
+  readonly fine: Mat[];
+  /** The same at half the resolution, for the search: at every other scale. */
+  readonly coarse: Mat[];
+}
+
+export interface SpecialScores {
+  /** Best correlation of each special's word (SPECIALS order), either way up. */
+  readonly scores: number[];
+  /** Whether the best word was found turned 180 degrees. */
+  readonly turned: boolean;
+}
+
+export interface SpecialMatcher {
+  /** Scores the words against the card under `quad`; `cut` warps a frame quad to an image of the given size. */
+  score(quad: Quad, cut: (quad: Quad, size: { width: number; height: number }) => RgbaImage): SpecialScores;
+  dispose(): void;
+}
+
+/**
+ * Ink against the face round it: 1 - (R + G) / the local face level (the brightest R + G within
+ * ENVELOPE px, wider than a stroke), so the word reads the same under glare or in shadow. Yellow
+ * keeps red and green where black loses both.
+ */
+function inkMat(cv: OpenCv, image: RgbaImage): InstanceType<OpenCv['Mat']> {
+  const n = image.width * image.height;
+  const level = new Float32Array(n);
+  for (let i = 0; i < n; i++) level[i] = image.data[i * 4]! + image.data[i * 4 + 1]! + 1;
+  const v = cv.matFromArray(image.height, image.width, cv.CV_32FC1, Array.from(level));
+  const envelope = new cv.Mat();
+  const kernel = cv.Mat.ones(ENVELOPE, ENVELOPE, cv.CV_8U);
+  try {
+    cv.dilate(v, envelope, kernel);
+    cv.blur(envelope, envelope, new cv.Size(ENVELOPE, ENVELOPE));
+    cv.divide(v, envelope, v);
+    // 1 - ratio: the ink; a pixel brighter than its envelope's blur is no ink.
+    cv.threshold(v, v, 1, 1, cv.THRESH_TRUNC);
+    v.convertTo(v, -1, -1, 1);
+    return v;
+  } finally {
+    envelope.delete();
+    kernel.delete();
+  }
+}
+
+/** The word's ink box on the face (mm), found in a rendering of the face. */
+function wordBox(ink: Float32Array, width: number, height: number, pxPerMm: number): { x0: number; y0: number; x1: number; y1: number } {
+  let x0 = width;
+  let y0 = height;
+  let x1 = 0;
+  let y1 = 0;
+  // Skip the rounded corners and border: only the word is dark on a special's face.
+  const inset = Math.ceil(2 * pxPerMm);
+  for (let y = inset; y < height - inset; y++) {
+    for (let x = inset; x < width - inset; x++) {
+      if (ink[y * width + x]! < 0.5) continue;
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x + 1);
+      y1 = Math.max(y1, y + 1);
+    }
+  }
+  return { x0: x0 / pxPerMm, y0: y0 / pxPerMm, x1: x1 / pxPerMm, y1: y1 / pxPerMm };
+}
+
+export function createSpecialMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DECK): SpecialMatcher {
+  const w = profile.widthMm;
+  const h = profile.heightMm;
+  const templates: Template[] = [];
+  // The region to cut (card mm): every word's box plus padding and margin, both ways up.
+  let top = h / 2;
+  let bottom = h / 2;
+  for (const special of SPECIALS) {
+    const canvas = faceCanvas(special, PX_PER_MM, profile);
+    const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    const ink = inkMat(cv, { width: canvas.width, height: canvas.height, data: pixels.data });
+    const box = wordBox(ink.data32F, canvas.width, canvas.height, PX_PER_MM);
+    // Symmetric about the card's centre, so the same box holds the word turned round.
+    const half = Math.max(h / 2 - box.y0, box.y1 - h / 2) + PAD_MM;
+    const halfW = Math.max(w / 2 - box.x0, box.x1 - w / 2) + PAD_MM;
+    top = Math.min(top, h / 2 - half);
+    bottom = Math.max(bottom, h / 2 + half);
+    const rect = new cv.Rect(Math.round((w / 2 - halfW) * PX_PER_MM), Math.round((h / 2 - half) * PX_PER_MM), Math.round(2 * halfW * PX_PER_MM), Math.round(2 * half * PX_PER_MM));
+    const upright = ink.roi(rect).clone();
+    ink.delete();
+    for (const turned of [false, true]) {
+      const base = new cv.Mat();
+      if (turned) cv.flip(upright, base, -1);
+      else upright.copyTo(base);
+      const fine = SCALES.map((sx) => {
+        const m = new cv.Mat();
+        cv.resize(base, m, new cv.Size(Math.round(rect.width * sx), rect.height), 0, 0, cv.INTER_AREA);
+        return m;
+      });
+      const coarse = fine.map((m, j) => {
+        const c = new cv.Mat();
+        if (j % 2 === 0) cv.resize(m, c, new cv.Size(Math.round(m.cols / 2), Math.round(m.rows / 2)), 0, 0, cv.INTER_AREA);
+        return c;
+      });
+      base.delete();
+      templates.push({ special, turned, fine, coarse });
+    }
+    upright.delete();
+  }
+  // The cut: the card's width and the words' band, each with the margin round it.
+  const region: [number, number][] = [
+    [-MARGIN_MM, top - MARGIN_MM],
+    [w + MARGIN_MM, top - MARGIN_MM],
+    [w + MARGIN_MM, bottom + MARGIN_MM],
+    [-MARGIN_MM, bottom + MARGIN_MM],
+  ];
+  const size = { width: Math.round((w + 2 * MARGIN_MM) * PX_PER_MM), height: Math.round((bottom - top + 2 * MARGIN_MM) * PX_PER_MM) };
+  const card: [number, number][] = [
+    [0, 0],
+    [w, 0],
+    [w, h],
+    [0, h],
+  ];
+
+  /** Best correlation of `template` anywhere in `image` (TM_CCOEFF_NORMED), and where. */
+  const result = new cv.Mat();
+  const noMask = new cv.Mat();
+  const bestMatch = (image: Mat, template: Mat): { score: number; x: number; y: number } => {
+    cv.matchTemplate(image, template, result, cv.TM_CCOEFF_NORMED);
+    const m = cv.minMaxLoc(result, noMask);
+    return { score: m.maxVal, x: m.maxLoc.x, y: m.maxLoc.y };
+  };
+
+  const score = (quad: Quad, cut: (quad: Quad, size: { width: number; height: number }) => RgbaImage): SpecialScores => {
+    const toFrame = homography(card, quad as unknown as [number, number][]);
+    if (!toFrame) return { scores: SPECIALS.map(() => 0), turned: false };
+    const observed = inkMat(cv, cut(region.map((p) => applyHomography(toFrame, p)) as unknown as Quad, size));
+    const small = new cv.Mat();
+    const scores = SPECIALS.map(() => 0);
+    let turned = false;
+    let top1 = 0;
+    try {
+      cv.resize(observed, small, new cv.Size(Math.round(observed.cols / 2), Math.round(observed.rows / 2)), 0, 0, cv.INTER_AREA);
+      // Coarse: where each word lies, which way up and how stretched, at every other scale over the whole cut.
+      const coarse = new Map<Special, { t: Template; score: number; x: number; y: number; j: number }>();
+      for (const t of templates) {
+        for (let j = 0; j < SCALES.length; j += 2) {
+          const c = t.coarse[j]!;
+          if (c.cols > small.cols || c.rows > small.rows) continue;
+          const m = bestMatch(small, c);
+          if (m.score > (coarse.get(t.special)?.score ?? -Infinity)) coarse.set(t.special, { t, ...m, j });
+        }
+      }
+      // Fine: the scales either side, a few px round the coarse place, at full resolution.
+      for (const [special, at] of coarse) {
+        const cx = 2 * at.x + at.t.coarse[at.j]!.cols;
+        const cy = 2 * at.y + at.t.coarse[at.j]!.rows;
+        let s = -Infinity;
+        for (let j = Math.max(0, at.j - 1); j <= Math.min(SCALES.length - 1, at.j + 1); j++) {
+          const f = at.t.fine[j]!;
+          const x0 = Math.max(0, Math.round(cx - f.cols / 2) - FINE_REACH);
+          const y0 = Math.max(0, Math.round(cy - f.rows / 2) - FINE_REACH);
+          const x1 = Math.min(observed.cols, x0 + f.cols + 2 * FINE_REACH);
+          const y1 = Math.min(observed.rows, y0 + f.rows + 2 * FINE_REACH);
+          if (x1 - x0 < f.cols || y1 - y0 < f.rows) continue;
+          const roi = observed.roi(new cv.Rect(x0, y0, x1 - x0, y1 - y0));
+          s = Math.max(s, bestMatch(roi, f).score);
+          roi.delete();
+        }
+        const k = SPECIALS.indexOf(special);
+        scores[k] = Math.max(0, s);
+        if (s > top1) {
+          top1 = s;
+          turned = at.t.turned;
+        }
+      }
+    } finally {
+      observed.delete();
+      small.delete();
+    }
+    return { scores, turned };
+  };
+
+  return {
+    score,
+    dispose: () => {
+      templates.forEach((t) => [...t.fine, ...t.coarse].forEach((m) => m.delete()));
+      result.delete();
+      noMask.delete();
+    },
+  };
+}
+
+let shared: { cv: OpenCv; matcher: SpecialMatcher | null } | undefined;
+
+/** One matcher a process (its templates are drawn once); null where the deck's font is missing. */
+export function specialMatcher(cv: OpenCv): SpecialMatcher | null {
+  if (shared?.cv !== cv) {
+    let matcher: SpecialMatcher | null = null;
+    try {
+      matcher = createSpecialMatcher(cv);
+    } catch {
+      // No font to draw the words with: the reader's own reading stands.
+    }
+    shared = { cv, matcher };
+  }
+  return shared.matcher;
+}
+
+/** A word this well correlated is there at all (the misreads scored below 0.47 on the tuning sets). */
+const WORD_PRESENT = 0.5;
+/** Correlation differences to odds: a lead of 0.1 over the next word is about 9 to 1. */
+const TAU = 0.045;
+/** Share of a face's pixels that are yellow above which the second look runs, and above which the face is taken as a special's. */
+const YELLOW_LOOK = 0.25;
+const YELLOW_FACE = 0.5;
+/** The second look naming a card the reader did not: below "sure" (0.9), it rests on one matcher. */
+export const SECOND_LOOK_CAP = 0.85;
+
+/** Share of the face's pixels that are yellow (red and green well above blue): specials' faces, not paper or red or blue ink. */
+export function yellowShare(face: RgbaImage): number {
+  const n = face.width * face.height;
+  let yellow = 0;
+  for (let i = 0; i < n; i++) if (Math.min(face.data[i * 4]!, face.data[i * 4 + 1]!) - face.data[i * 4 + 2]! > 60) yellow++;
+  return yellow / n;
+}
+
+function odds(scores: readonly number[]): number[] {
+  const top = Math.max(...scores);
+  const e = scores.map((s) => Math.exp((s - top) / TAU));
+  const sum = e.reduce((a, b) => a + b, 0);
+  return e.map((v) => v / sum);
+}
+
+/**
+ * The Stacks readings after a second look at the cards that may be specials (a yellow face, or
+ * read as a special): where the word is found the card is named by it (surer where the reader
+ * agrees) and its quad turned to match the word (a quad the reader turned a quarter, taking the
+ * card to be cut across, is also tried as it was); where another word, or none, is found than the
+ * reader's special the card becomes unknown; a yellow face the reader took for a number or a
+ * wild, with no word found, is unknown too.
+ */
+export function lookAgainAtSpecials(
+  matcher: SpecialMatcher,
+  readings: readonly CardReading[],
+  faces: readonly RgbaImage[],
+  quads: readonly Quad[],
+  cut: (quad: Quad, size: { width: number; height: number }) => RgbaImage,
+  threshold: number,
+  turnedAcross: readonly boolean[],
+): { readings: CardReading[]; quads: Quad[] } {
+  const out = { readings: [...readings], quads: [...quads] };
+  readings.forEach((r, i) => {
+    const readSpecial = r.card !== null && (SPECIALS as readonly string[]).includes(r.card);
+    const yellow = yellowShare(faces[i]!);
+    if (!readSpecial && yellow < YELLOW_LOOK) return;
+    let quad = quads[i]!;
+    let look = matcher.score(quad, cut);
+    if (turnedAcross[i]) {
+      const before: Quad = [quad[3], quad[0], quad[1], quad[2]];
+      const again = matcher.score(before, cut);
+      if (Math.max(...again.scores) > Math.max(...look.scores)) [quad, look] = [before, again];
+    }
+    const { scores, turned } = look;
+    const p = odds(scores);
+    const k = scores.indexOf(Math.max(...scores));
+    const found = scores[k]! >= WORD_PRESENT ? SPECIALS[k]! : null;
+    if (found && yellow >= YELLOW_LOOK) {
+      const confidence = r.card === found ? Math.max(r.confidence, p[k]!) : Math.min(p[k]!, SECOND_LOOK_CAP);
+      out.readings[i] = { ...r, deck: 'stacks', card: confidence >= threshold ? found : null, confidence, upsideDown: turned, sideways: false };
+      out.quads[i] = quad;
+    } else if (readSpecial && !found) {
+      // No word where a special's word should be: the reader's special stood on nothing (on the tuning sets it was always wrong).
+      const confidence = Math.min(r.confidence, scores[k]!);
+      out.readings[i] = { ...r, card: confidence >= threshold ? r.card : null, confidence };
+    } else if (readSpecial && found !== r.card) {
+      const confidence = Math.min(r.confidence, p[SPECIALS.indexOf(r.card as Special)]!);
+      out.readings[i] = { ...r, card: confidence >= threshold ? r.card : null, confidence };
+    } else if (!readSpecial && r.card !== null && yellow >= YELLOW_FACE) {
+      // A number or a wild on a yellow face, with no word found: neither can be trusted.
+      out.readings[i] = { ...r, card: null, confidence: Math.min(r.confidence, scores[k]!) };
+    }
+  });
+  return out;
+}
