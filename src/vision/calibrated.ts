@@ -15,6 +15,7 @@ import { quadCentre } from './detect/geometry.js';
 import type { Point, Quad, RgbaImage } from './image.js';
 import type { OpenCv } from './opencv.js';
 import type { CardReader } from './read/index.js';
+import { specialMatcher } from './read/specials.js';
 import { deckOf, gridCells, readCards, type ReadCards, type RecogniseOptions } from './recognise.js';
 import { rectifyMat, toMat } from './rectify.js';
 import type { Recognition, RecognisedCard } from './types.js';
@@ -185,7 +186,7 @@ export function recogniseCalibrated(cv: OpenCv, reader: CardReader, frame: RgbaI
     // Neutral without brightening: the reader still balances each face against its own paper,
     // and a face pushed to full white clips where its light is brighter than the markers'.
     const light = neutralLight(profile.light);
-    read = readCards(reader, inView, (q) => correctImage(light, rectifyMat(cv, source, toFrame(q))), deck, partial);
+    read = readCards(reader, inView, (q, size) => correctImage(light, rectifyMat(cv, source, toFrame(q), size)), deck, partial, specialMatcher(cv));
   } finally {
     source.delete();
   }

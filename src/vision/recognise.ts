@@ -79,8 +79,7 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
   try {
     detected = detectCards(cv, frame, source, { ...options.detect, deck });
     t1 = performance.now();
-    const cut = (q: Quad, size?: { width: number; height: number }): RgbaImage => rectifyMat(cv, source, q, size);
-    read = readCards(reader, detected.map((d) => d.corners), cut, deck, detected.map((d) => d.partial), { matcher: specialMatcher(cv), cut });
+    read = readCards(reader, detected.map((d) => d.corners), (q, size) => rectifyMat(cv, source, q, size), deck, detected.map((d) => d.partial), specialMatcher(cv));
   } finally {
     source.delete();
   }
@@ -107,18 +106,19 @@ export interface ReadCards {
 /**
  * Reads the cards `cut` takes out along their quads, in one batch: a quad taken across the card is
  * cut again a corner further round; the reader says which end is up; a TIC table is settled (a card
- * lies there once); a card partly out of sight (a side covered or cut off by the frame, or less than
+ * lies there once); Stacks cards that may be specials get a second look at their word (`specials`,
+ * src/vision/read/specials.ts; `cut` then also takes a size); a card partly out of sight (a side covered or cut off by the frame, or less than
  * 90% of its face seen by the reader) rests on part of the evidence and is never reported as sure.
  */
 export function readCards(
   reader: CardReader,
   quads: readonly Quad[],
-  cut: (quad: Quad) => RgbaImage,
+  cut: (quad: Quad, size?: { width: number; height: number }) => RgbaImage,
   deck: 'tic' | 'stacks',
   partial: readonly boolean[],
-  specials?: { matcher: SpecialMatcher | null; cut: (quad: Quad, size: { width: number; height: number }) => RgbaImage },
+  specials: SpecialMatcher | null = null,
 ): ReadCards {
-  const corners = [...quads];
+  let corners = [...quads];
   const faces = corners.map((q) => cut(q));
   let readings = reader.read(faces, deck);
   const sideways = readings.map((r, i) => (r.sideways ? i : -1)).filter((i) => i >= 0);
@@ -128,11 +128,8 @@ export function readCards(
     const again = reader.read(sideways.map((i) => faces[i]!), deck);
     sideways.forEach((i, k) => (readings[i] = again[k]!));
   }
-  // Stacks specials: a second look at the word, at a finer cut that absorbs a quad a few px off.
-  if (deck === 'stacks' && specials?.matcher) {
-    const looked = lookAgainAtSpecials(specials.matcher, readings, faces, corners, specials.cut, reader.threshold, corners.map((_, i) => sideways.includes(i)));
-    readings = looked.readings;
-    corners.splice(0, corners.length, ...looked.quads);
+  if (deck === 'stacks' && specials) {
+    ({ readings, quads: corners } = lookAgainAtSpecials(specials, readings, faces, corners, cut, reader.threshold, corners.map((_, i) => sideways.includes(i))));
   }
   const upright = corners.map((q, i) => (readings[i]!.upsideDown ? turned(q) : q));
   if (deck === 'tic') readings = settleTicTable(readings);
