@@ -126,7 +126,7 @@ export function createSpecialMatcher(cv: OpenCv, profile: DeckProfile = STANDARD
       });
       const coarse = fine.map((m, j) => {
         const c = new cv.Mat();
-        if (j % 2 === 0) cv.resize(m, c, new cv.Size(Math.round(m.cols / 2), Math.round(m.rows / 2)), 0, 0, cv.INTER_AREA);
+        if (j % 2 === 1) cv.resize(m, c, new cv.Size(Math.round(m.cols / 2), Math.round(m.rows / 2)), 0, 0, cv.INTER_AREA);
         return c;
       });
       base.delete();
@@ -171,7 +171,7 @@ export function createSpecialMatcher(cv: OpenCv, profile: DeckProfile = STANDARD
       // Coarse: where each word lies, which way up and how stretched, at every other scale over the whole cut.
       const coarse = new Map<Special, { t: Template; score: number; x: number; y: number; j: number }>();
       for (const t of templates) {
-        for (let j = 0; j < SCALES.length; j += 2) {
+        for (let j = 1; j < SCALES.length; j += 2) {
           const c = t.coarse[j]!;
           if (c.cols > small.cols || c.rows > small.rows) continue;
           const m = bestMatch(small, c);
