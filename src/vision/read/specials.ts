@@ -2,8 +2,9 @@
 // yellow (cards.md), 8 mm tall at most: at the reader's 1 px/mm CARD STEAL and CHIP STEAL differ by
 // a few pixels, and a quad a few px off (a pile top's faint edge) moves the word out of where the
 // reader expects it. Here the middle of the card is cut again at PX_PER_MM, with a margin round it,
-// and each word as the deck profile draws it is slid over the cut at a few scales (normalised
-// cross-correlation), so a quad a few mm off in place or size still lines the word up.
+// and each word as the deck profile draws it is slid over the cut at a few widths, both ways up
+// (normalised cross-correlation; a search at half the resolution, then a few px round its best
+// place at full), so a quad a few mm off in place or size still lines the word up.
 import { SPECIALS, type Special } from '../../cards/stacks.js';
 import { faceCanvas } from '../../render/card-face.js';
 import { STANDARD_DECK, type DeckProfile } from '../../render/deck-profile.js';
@@ -54,7 +55,7 @@ export interface SpecialMatcher {
  * ENVELOPE px, wider than a stroke), so the word reads the same under glare or in shadow. Yellow
  * keeps red and green where black loses both.
  */
-function inkMat(cv: OpenCv, image: RgbaImage): InstanceType<OpenCv['Mat']> {
+function inkMat(cv: OpenCv, image: RgbaImage): Mat {
   const n = image.width * image.height;
   const level = new Float32Array(n);
   for (let i = 0; i < n; i++) level[i] = image.data[i * 4]! + image.data[i * 4 + 1]! + 1;
