@@ -17,18 +17,20 @@ export function rectify(cv: OpenCv, frame: RgbaImage, quad: Quad, size: { width:
 
 /** As rectify, from a frame already in an RGBA Mat (to convert a frame once for many cards). */
 export function rectifyMat(cv: OpenCv, source: InstanceType<OpenCv['Mat']>, quad: Quad, size: { width: number; height: number } = RECTIFIED): RgbaImage {
+  if (source.type() !== cv.CV_8UC4) throw new RangeError('rectify takes an RGBA frame');
   const from = cv.matFromArray(4, 1, cv.CV_32FC2, quad.flatMap(([x, y]) => [x, y]));
   const to = cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, size.width, 0, size.width, size.height, 0, size.height]);
   const transform = cv.getPerspectiveTransform(from, to);
-  const out = new cv.Mat();
   try {
-    cv.warpPerspective(source, out, transform, new cv.Size(size.width, size.height), cv.INTER_LINEAR, cv.BORDER_REPLICATE);
-    return { width: size.width, height: size.height, data: new Uint8Array(out.data) };
+    const src = source.data;
+    const pixels = new Uint32Array(src.buffer, src.byteOffset, source.rows * source.cols);
+    const out = new Uint32Array(size.width * size.height);
+    warpLinear(pixels, source.cols, source.rows, Array.from(transform.data64F), out, size.width, size.height, 4, 'replicate');
+    return { width: size.width, height: size.height, data: new Uint8Array(out.buffer) };
   } finally {
     from.delete();
     to.delete();
     transform.delete();
-    out.delete();
   }
 }
 
@@ -37,4 +39,155 @@ export function toMat(cv: OpenCv, image: RgbaImage): InstanceType<OpenCv['Mat']>
   const mat = new cv.Mat(image.height, image.width, cv.CV_8UC4);
   mat.data.set(image.data);
   return mat;
+}
+
+/**
+ * OpenCV's warpPerspective with INTER_LINEAR, bit for bit, in plain JS: the same inverse of the
+ * 3 x 3 matrix, the same blocks of rows, source positions rounded to 1/32 px and the same 15-bit
+ * weights (OpenCV.js spends about 0.1 ms on a 64 x 88 card, three times this; and each call into
+ * it allocates). `src` and `out` hold one pixel an element: grey bytes (channels 1) or RGBA packed
+ * in 32 bits (channels 4). Outside the source: its edge pixels ('replicate') or a constant grey.
+ */
+export function warpLinear(src: Uint8Array | Uint32Array, width: number, height: number, toDst: readonly number[], out: Uint8Array | Uint32Array, outWidth: number, outHeight: number, channels: 1 | 4, border: 'replicate' | number): void {
+  const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = invert3(toDst) as [number, number, number, number, number, number, number, number, number];
+  const replicate = border === 'replicate';
+  const fill = replicate ? 0 : border;
+  // OpenCV works in blocks of up to 1024 pixels, each starting its sums afresh.
+  let bh0 = Math.min(16, outHeight);
+  const bw0 = Math.min(Math.floor(1024 / bh0), outWidth);
+  bh0 = Math.min(Math.floor(1024 / bw0), outHeight);
+  for (let by = 0; by < outHeight; by += bh0) {
+    const yEnd = Math.min(outHeight, by + bh0);
+    for (let bx = 0; bx < outWidth; bx += bw0) {
+      const bw = Math.min(bw0, outWidth - bx);
+      for (let y = by; y < yEnd; y++) {
+        const x0 = m0 * bx + m1 * y + m2;
+        const y0 = m3 * bx + m4 * y + m5;
+        const w0 = m6 * bx + m7 * y + m8;
+        let o = y * outWidth + bx;
+        for (let i = 0; i < bw; i++, o++) {
+          let w = w0 + m6 * i;
+          w = w ? INTER_TAB / w : 0;
+          const X = roundInt((x0 + m0 * i) * w);
+          const Y = roundInt((y0 + m3 * i) * w);
+          const sx = X >> 5;
+          const sy = Y >> 5;
+          const t = ((Y & 31) * INTER_TAB + (X & 31)) * 4;
+          const w00 = WEIGHTS[t]!;
+          const w01 = WEIGHTS[t + 1]!;
+          const w10 = WEIGHTS[t + 2]!;
+          const w11 = WEIGHTS[t + 3]!;
+          let a: number;
+          let b: number;
+          let c: number;
+          let d: number;
+          if (sx >= 0 && sy >= 0 && sx < width - 1 && sy < height - 1) {
+            a = sy * width + sx;
+            b = a + 1;
+            c = a + width;
+            d = c + 1;
+          } else if (replicate) {
+            const xa = sx < 0 ? 0 : sx > width - 1 ? width - 1 : sx;
+            const xb = sx + 1 < 0 ? 0 : sx + 1 > width - 1 ? width - 1 : sx + 1;
+            const ya = sy < 0 ? 0 : sy > height - 1 ? height - 1 : sy;
+            const yb = sy + 1 < 0 ? 0 : sy + 1 > height - 1 ? height - 1 : sy + 1;
+            a = ya * width + xa;
+            b = ya * width + xb;
+            c = yb * width + xa;
+            d = yb * width + xb;
+          } else {
+            // A constant border: each neighbour outside the source counts as the constant (grey only).
+            if (sx >= width || sx + 1 < 0 || sy >= height || sy + 1 < 0) {
+              out[o] = fill;
+              continue;
+            }
+            const inX0 = sx >= 0;
+            const inX1 = sx + 1 < width;
+            const inY0 = sy >= 0;
+            const inY1 = sy + 1 < height;
+            const p00 = inX0 && inY0 ? src[sy * width + sx]! : fill;
+            const p01 = inX1 && inY0 ? src[sy * width + sx + 1]! : fill;
+            const p10 = inX0 && inY1 ? src[(sy + 1) * width + sx]! : fill;
+            const p11 = inX1 && inY1 ? src[(sy + 1) * width + sx + 1]! : fill;
+            out[o] = (p00 * w00 + p01 * w01 + p10 * w10 + p11 * w11 + 16384) >> 15;
+            continue;
+          }
+          const A = src[a]!;
+          const B = src[b]!;
+          const C = src[c]!;
+          const D = src[d]!;
+          if (channels === 1) {
+            out[o] = (A * w00 + B * w01 + C * w10 + D * w11 + 16384) >> 15;
+          } else {
+            out[o] =
+              (((A & 255) * w00 + (B & 255) * w01 + (C & 255) * w10 + (D & 255) * w11 + 16384) >> 15) |
+              (((((A >>> 8) & 255) * w00 + ((B >>> 8) & 255) * w01 + ((C >>> 8) & 255) * w10 + ((D >>> 8) & 255) * w11 + 16384) >> 15) << 8) |
+              (((((A >>> 16) & 255) * w00 + ((B >>> 16) & 255) * w01 + ((C >>> 16) & 255) * w10 + ((D >>> 16) & 255) * w11 + 16384) >> 15) << 16) |
+              ((((A >>> 24) * w00 + (B >>> 24) * w01 + (C >>> 24) * w10 + (D >>> 24) * w11 + 16384) >> 15) << 24);
+          }
+        }
+      }
+    }
+  }
+}
+
+/**
+ * Whether each pixel of a warp as warpLinear's (INTER_NEAREST's rounding, as OpenCV's) takes a
+ * pixel from inside the source: 255 or 0, as OpenCV warping an all-255 image with a zero border.
+ */
+export function warpInside(width: number, height: number, toDst: readonly number[], out: Uint8Array, outWidth: number, outHeight: number): void {
+  const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = invert3(toDst) as [number, number, number, number, number, number, number, number, number];
+  let bh0 = Math.min(16, outHeight);
+  const bw0 = Math.min(Math.floor(1024 / bh0), outWidth);
+  bh0 = Math.min(Math.floor(1024 / bw0), outHeight);
+  for (let by = 0; by < outHeight; by += bh0) {
+    const yEnd = Math.min(outHeight, by + bh0);
+    for (let bx = 0; bx < outWidth; bx += bw0) {
+      const bw = Math.min(bw0, outWidth - bx);
+      for (let y = by; y < yEnd; y++) {
+        const x0 = m0 * bx + m1 * y + m2;
+        const y0 = m3 * bx + m4 * y + m5;
+        const w0 = m6 * bx + m7 * y + m8;
+        let o = y * outWidth + bx;
+        for (let i = 0; i < bw; i++, o++) {
+          let w = w0 + m6 * i;
+          w = w ? 1 / w : 0;
+          const X = roundInt((x0 + m0 * i) * w);
+          const Y = roundInt((y0 + m3 * i) * w);
+          out[o] = X >= 0 && Y >= 0 && X < width && Y < height ? 255 : 0;
+        }
+      }
+    }
+  }
+}
+
+/** Sub-pixel steps of a source position (OpenCV's INTER_TAB_SIZE). */
+const INTER_TAB = 32;
+/** The four 15-bit bilinear weights for each of the 32 x 32 sub-pixel positions. */
+const WEIGHTS = new Int32Array(INTER_TAB * INTER_TAB * 4);
+for (let fy = 0; fy < INTER_TAB; fy++) {
+  for (let fx = 0; fx < INTER_TAB; fx++) {
+    const k = (fy * INTER_TAB + fx) * 4;
+    WEIGHTS[k] = (INTER_TAB - fx) * (INTER_TAB - fy) * 32;
+    WEIGHTS[k + 1] = fx * (INTER_TAB - fy) * 32;
+    WEIGHTS[k + 2] = (INTER_TAB - fx) * fy * 32;
+    WEIGHTS[k + 3] = fx * fy * 32;
+  }
+}
+
+/** Adding and taking away 1.5 * 2^52 rounds a double to the nearest integer, halves to even (C's lrint). */
+const ROUNDER = 6755399441055744;
+/** saturate_cast<int>(double): clamped to 32 bits, rounded half to even. */
+function roundInt(v: number): number {
+  const c = v > 2147483647 ? 2147483647 : v < -2147483648 ? -2147483648 : v;
+  return (c + ROUNDER - ROUNDER) | 0;
+}
+
+/** OpenCV's inverse of a 3 x 3 double matrix (cv::invert, DECOMP_LU, n = 3), operation for operation; zeros when singular, as there. */
+function invert3(h: readonly number[]): number[] {
+  const [a, b, c, d, e, f, g, k, l] = h as [number, number, number, number, number, number, number, number, number];
+  let det = a * (e * l - f * k) - b * (d * l - f * g) + c * (d * k - e * g);
+  if (det === 0) return new Array<number>(9).fill(0);
+  det = 1 / det;
+  return [(e * l - f * k) * det, (c * k - b * l) * det, (b * f - c * e) * det, (f * g - d * l) * det, (a * l - c * g) * det, (c * d - a * f) * det, (d * k - e * g) * det, (b * g - a * k) * det, (a * e - b * d) * det];
 }

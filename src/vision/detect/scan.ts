@@ -6,6 +6,7 @@
 import type { OpenCv } from '../opencv.js';
 import { applyHomography, invertHomography, type Homography, type Vec } from './geometry.js';
 import type { CardSize } from './table.js';
+import { warpInside, warpLinear } from '../rectify.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
 
@@ -91,28 +92,24 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
   const m = multiply(toView, multiply(rotate, multiply(t, fromGrey)));
   const viewToFrame = invertHomography(multiply(toView, multiply(rotate, t)));
   if (!viewToFrame) return [];
-  const mat = cv.matFromArray(3, 3, cv.CV_64F, [...m]);
-  const view = new cv.Mat();
+  // The warps (the view, where it lies inside the frame, the dips) in JS, as OpenCV would make them.
+  const view = new cv.Mat(h, w, cv.CV_8UC1);
   const gx = new cv.Mat();
   const gy = new cv.Mat();
-  const valid = new cv.Mat();
-  const dipView = new cv.Mat();
-  const ones = new cv.Mat(input.grey.rows, input.grey.cols, cv.CV_8UC1, new cv.Scalar(255));
   try {
-    cv.warpPerspective(input.grey, view, mat, new cv.Size(w, h), cv.INTER_LINEAR, cv.BORDER_REPLICATE);
-    cv.warpPerspective(ones, valid, mat, new cv.Size(w, h), cv.INTER_NEAREST, cv.BORDER_CONSTANT, new cv.Scalar(0));
+    warpLinear(input.grey.data, input.grey.cols, input.grey.rows, m, view.data, w, h, 1, 'replicate');
+    const ok = new Uint8Array(w * h);
+    warpInside(input.grey.cols, input.grey.rows, m, ok, w, h);
+    let dip: Uint8Array | null = null;
     if (input.dips) {
       const [ox, oy, k] = input.dipsAt ?? [0, 0, 1];
-      const shifted = cv.matFromArray(3, 3, cv.CV_64F, [...multiply(m, [k, 0, ox, 0, k, oy, 0, 0, 1])]);
-      cv.warpPerspective(input.dips, dipView, shifted, new cv.Size(w, h), cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(0));
-      shifted.delete();
+      dip = new Uint8Array(w * h);
+      warpLinear(input.dips.data, input.dips.cols, input.dips.rows, multiply(m, [k, 0, ox, 0, k, oy, 0, 0, 1]), dip, w, h, 1, 0);
     }
-    const dip = input.dips ? dipView.data : null;
     cv.Sobel(view, gx, cv.CV_16S, 1, 0, 3);
     cv.Sobel(view, gy, cv.CV_16S, 0, 1, 3);
     const vx = gx.data16S;
     const vy = gy.data16S;
-    const ok = valid.data;
     // Vertical sides: |d/dx| summed down each column; horizontal sides: |d/dy| along each row.
     // A side may sit a pixel off: each edge strength is first spread a pixel across its side.
     const n = w * h;
@@ -169,13 +166,7 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     // Peaks: the best within a third of a card either way.
     const rx = Math.round(cw / 3);
     const ry = Math.round(ch / 3);
-    const scoreMat = cv.matFromArray(sh, sw, cv.CV_32F, score as unknown as number[]);
-    const maxMat = new cv.Mat();
-    const kernel = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2 * rx + 1, 2 * ry + 1));
-    cv.dilate(scoreMat, maxMat, kernel);
-    const localMax = maxMat.data32F;
-    kernel.delete();
-    scoreMat.delete();
+    const localMax = windowMax(score, sw, sh, rx, ry);
     const out: ScanHit[] = [];
     for (let y = 0; y < sh; y++) {
       for (let x = 0; x < sw; x++) {
@@ -190,16 +181,59 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
         out.push({ quad: corners, score: v, weakest: weakest[y * sw + x]! });
       }
     }
-    maxMat.delete();
     return out;
   } finally {
-    mat.delete();
     view.delete();
     gx.delete();
     gy.delete();
-    valid.delete();
-    dipView.delete();
-    ones.delete();
+  }
+}
+
+/**
+ * The largest value within rx columns and ry rows of each cell (what OpenCV's dilate with a
+ * rectangle gives), in two passes of van Herk's running maxima: a few comparisons a cell whatever
+ * the window, where the dilate compared every cell of it.
+ */
+function windowMax(v: Float32Array, w: number, h: number, rx: number, ry: number): Float32Array {
+  const rows = new Float32Array(w * h);
+  runMax(v, rows, w, h, 1, w, rx);
+  const out = new Float32Array(w * h);
+  runMax(rows, out, h, w, w, 1, ry);
+  return out;
+}
+
+/**
+ * Running maxima over 2r + 1 cells along `lines` lines of n cells (`step` apart; lines `next`
+ * apart), cut at the ends: for each cell the largest of its block of 2r + 1 so far and of the rest
+ * of the block before, which together make any window.
+ */
+function runMax(v: Float32Array, out: Float32Array, n: number, lines: number, step: number, next: number, r: number): void {
+  const k = 2 * r + 1;
+  const len = n + 2 * r;
+  const ahead = new Float32Array(len);
+  const behind = new Float32Array(len);
+  for (let l = 0; l < lines; l++) {
+    const base = l * next;
+    // Padded by r cells either end that count for nothing.
+    let m = -Infinity;
+    for (let i = 0; i < len; i++) {
+      const j = i - r;
+      const x = j >= 0 && j < n ? v[base + j * step]! : -Infinity;
+      m = i % k === 0 || x > m ? x : m;
+      ahead[i] = m;
+    }
+    m = -Infinity;
+    for (let i = len - 1; i >= 0; i--) {
+      const j = i - r;
+      const x = j >= 0 && j < n ? v[base + j * step]! : -Infinity;
+      m = (i + 1) % k === 0 || i === len - 1 || x > m ? x : m;
+      behind[i] = m;
+    }
+    for (let i = 0; i < n; i++) {
+      const a = behind[i]!;
+      const b = ahead[i + 2 * r]!;
+      out[base + i * step] = a > b ? a : b;
+    }
   }
 }
 
