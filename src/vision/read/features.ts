@@ -115,15 +115,22 @@ function lightLevels(data: ArrayLike<number>, paperSum: number, into: Float32Arr
       level[by * BLOCKS_X + bx] = Math.max(0.75, Math.min(1.5, (v * 3 + 1.5) / Math.max(paperSum, 1)));
     }
   }
-  // Stored as reciprocals: the caller divides by the level once a pixel.
+  // Stored as reciprocals: the caller divides by the level once a pixel. Each row of blocks
+  // blended across first (the same for every pixel row between two block centres).
+  const across = new Float64Array(BLOCKS_Y * W);
+  for (let y0 = 0; y0 < BLOCKS_Y; y0++) {
+    for (let x = 0; x < W; x++) {
+      const x0 = BLEND_X0[x]!;
+      const tx = BLEND_TX[x]!;
+      across[y0 * W + x] = level[y0 * BLOCKS_X + x0]! * (1 - tx) + level[y0 * BLOCKS_X + x0 + 1]! * tx;
+    }
+  }
   for (let y = 0; y < H; y++) {
     const y0 = BLEND_Y0[y]!;
     const ty = BLEND_TY[y]!;
     for (let x = 0; x < W; x++) {
-      const x0 = BLEND_X0[x]!;
-      const tx = BLEND_TX[x]!;
-      const a = level[y0 * BLOCKS_X + x0]! * (1 - tx) + level[y0 * BLOCKS_X + x0 + 1]! * tx;
-      const b = level[(y0 + 1) * BLOCKS_X + x0]! * (1 - tx) + level[(y0 + 1) * BLOCKS_X + x0 + 1]! * tx;
+      const a = across[y0 * W + x]!;
+      const b = across[(y0 + 1) * W + x]!;
       into[y * W + x] = 1 / (a * (1 - ty) + b * ty);
     }
   }
