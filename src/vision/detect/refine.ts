@@ -3,7 +3,7 @@
 // border, a shadow), a line is fitted robustly through the steps found, and the corners are the
 // lines' crossings. Sides without enough evidence (covered, out of the frame) keep their rough line.
 import type { Quad } from '../image.js';
-import { add, dist, fitLine, lineDistance, lineIntersection, scale, sub, unit, type Line, type Vec } from './geometry.js';
+import { add, dist, fitLine, hypot, lineDistance, lineIntersection, scale, sub, unit, type Line, type Vec } from './geometry.js';
 
 /** The frame's lightness, one byte a pixel, at full resolution. */
 export interface GreyImage {
@@ -249,7 +249,7 @@ export function slideAlong(g: GreyImage, r: RefinedQuad): RefinedQuad | null {
   if (k < 0) return null;
   const q = r.quad;
   const along = sub(q[k + 1]!, q[k]!);
-  const length = Math.hypot(along[0], along[1]);
+  const length = hypot(along[0], along[1]);
   if (length < 20) return null;
   const d = unit(along);
   const loose = [(k + 1) % 4, (k + 3) % 4];

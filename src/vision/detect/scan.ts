@@ -4,7 +4,7 @@
 // make that a few lookups); clear peaks are cards, wherever the paper mask failed (touching
 // cards, shade, tables as light as the paper).
 import type { OpenCv } from '../opencv.js';
-import { applyHomography, invertHomography, type Homography, type Vec } from './geometry.js';
+import { applyHomography, hypot, invertHomography, type Homography, type Vec } from './geometry.js';
 import type { CardSize } from './table.js';
 import { warpInside, warpLinear } from '../rectify.js';
 
@@ -74,7 +74,7 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
   // The view: table mm turned by -angle about the box centre, then offset and scaled to pixels.
   const cx = (box.x0 + box.x1) / 2;
   const cy = (box.y0 + box.y1) / 2;
-  const half = Math.hypot(box.x1 - box.x0, box.y1 - box.y0) / 2;
+  const half = hypot(box.x1 - box.x0, box.y1 - box.y0) / 2;
   const cos = Math.cos(-angle);
   const sin = Math.sin(-angle);
   // Turned box extent (a square covering the box at any turn, clipped to a sane size).
