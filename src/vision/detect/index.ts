@@ -806,8 +806,12 @@ function regionsOf(cv: OpenCv, s: Surface, mask: Uint8Array, erosion = 1): Regio
   const minArea = (s.width * s.height) / 2500;
   try {
     cv.findContours(m, contours, hierarchy, cv.RETR_CCOMP, cv.CHAIN_APPROX_SIMPLE);
-    for (let i = 0; i < contours.size(); i++) {
-      if (hierarchy.intAt(0, i * 4 + 3) !== -1) continue;
+    // Each contour's [next, previous, first child, parent], copied out at once (one call, not one
+    // a contour; a view would go stale as OpenCV's memory grows).
+    const links = new Int32Array(hierarchy.data32S);
+    const count = contours.size();
+    for (let i = 0; i < count; i++) {
+      if (links[i * 4 + 3] !== -1) continue;
       const c = contours.get(i);
       try {
         const area = cv.contourArea(c);
@@ -817,11 +821,15 @@ function regionsOf(cv: OpenCv, s: Surface, mask: Uint8Array, erosion = 1): Regio
         cv.convexHull(c, hullMat, false, true);
         const hull = matPoints(hullMat);
         const hullArea = cv.contourArea(hullMat);
-        const approx = new cv.Mat();
-        cv.approxPolyDP(hullMat, approx, 0.04 * cv.arcLength(hullMat, true), true);
-        const polygon = quadFromHull(hull) ?? matPoints(approx);
+        // The simplified hull only where the hull's four longest runs do not make the quad.
+        let polygon = quadFromHull(hull);
+        if (!polygon) {
+          const approx = new cv.Mat();
+          cv.approxPolyDP(hullMat, approx, 0.04 * cv.arcLength(hullMat, true), true);
+          polygon = matPoints(approx);
+          approx.delete();
+        }
         hullMat.delete();
-        approx.delete();
         const touchesBorder = contour.some(([x, y]) => x <= 1 || y <= 1 || x >= s.width - 2 || y >= s.height - 2);
         regions.push({ contour, area, hull, hullArea, polygon, touchesBorder });
       } finally {
