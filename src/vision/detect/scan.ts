@@ -98,12 +98,12 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
   const gy = new cv.Mat();
   try {
     warpLinear(input.grey.data, input.grey.cols, input.grey.rows, m, view.data, w, h, 1, 'replicate');
-    const ok = new Uint8Array(w * h);
+    const ok = bytes('ok', w * h);
     warpInside(input.grey.cols, input.grey.rows, m, ok, w, h);
     let dip: Uint8Array | null = null;
     if (input.dips) {
       const [ox, oy, k] = input.dipsAt ?? [0, 0, 1];
-      dip = new Uint8Array(w * h);
+      dip = bytes('dip', w * h);
       warpLinear(input.dips.data, input.dips.cols, input.dips.rows, multiply(m, [k, 0, ox, 0, k, oy, 0, 0, 1]), dip, w, h, 1, 0);
     }
     cv.Sobel(view, gx, cv.CV_16S, 1, 0, 3);
@@ -113,10 +113,14 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     // Vertical sides: |d/dx| summed down each column; horizontal sides: |d/dy| along each row.
     // A side may sit a pixel off: each edge strength is first spread a pixel across its side.
     const n = w * h;
-    const ex = new Float32Array(n);
-    const ey = new Float32Array(n);
+    const ex = floats('ex', n);
+    const ey = floats('ey', n);
     for (let i = 0; i < n; i++) {
-      if (!ok[i]) continue;
+      if (!ok[i]) {
+        ex[i] = 0;
+        ey[i] = 0;
+        continue;
+      }
       const d = dip ? DIP_GAIN * dip[i]! : 0;
       const gx = vx[i]!;
       const gy = vy[i]!;
@@ -124,8 +128,11 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
       ey[i] = (gy < 0 ? -gy : gy) + d;
     }
     const W = w + 1;
-    const colSum = new Float32Array(W * (h + 1));
-    const rowSum = new Float32Array(W * (h + 1));
+    const colSum = floats('colSum', W * (h + 1));
+    const rowSum = floats('rowSum', W * (h + 1));
+    // The sums start from nothing: the first row of column sums, the first column of row sums.
+    colSum.fill(0, 0, W);
+    for (let y = 0; y < h; y++) rowSum[y * W] = 0;
     // (Maxima written out: this runs for every pixel of the view.)
     for (let y = 0; y < h; y++) {
       const row = y * w;
@@ -148,8 +155,8 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     const sw = w - cw;
     const sh = h - ch;
     if (sw <= 0 || sh <= 0) return [];
-    const score = new Float32Array(sw * sh);
-    const weakest = new Float32Array(sw * sh);
+    const score = floats('score', sw * sh);
+    const weakest = floats('weakest', sw * sh);
     for (let y = 0; y < sh; y++) {
       for (let x = 0; x < sw; x++) {
         const top = (rowSum[y * W + x + cw]! - rowSum[y * W + x]!) / cw;
@@ -195,9 +202,9 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
  * the window, where the dilate compared every cell of it.
  */
 function windowMax(v: Float32Array, w: number, h: number, rx: number, ry: number): Float32Array {
-  const rows = new Float32Array(w * h);
+  const rows = floats('rows', w * h);
   runMax(v, rows, w, h, 1, w, rx);
-  const out = new Float32Array(w * h);
+  const out = floats('localMax', w * h);
   runMax(rows, out, h, w, w, 1, ry);
   return out;
 }
@@ -210,8 +217,8 @@ function windowMax(v: Float32Array, w: number, h: number, rx: number, ry: number
 function runMax(v: Float32Array, out: Float32Array, n: number, lines: number, step: number, next: number, r: number): void {
   const k = 2 * r + 1;
   const len = n + 2 * r;
-  const ahead = new Float32Array(len);
-  const behind = new Float32Array(len);
+  const ahead = floats('ahead', len);
+  const behind = floats('behind', len);
   for (let l = 0; l < lines; l++) {
     const base = l * next;
     // Padded by r cells either end that count for nothing.
@@ -235,6 +242,22 @@ function runMax(v: Float32Array, out: Float32Array, n: number, lines: number, st
       out[base + i * step] = a > b ? a : b;
     }
   }
+}
+
+/**
+ * Arrays kept from one scan to the next (each grown as needed; every cell used is written before it
+ * is read): fresh ones a frame, megabytes of them, cost page faults and garbage collections.
+ */
+const kept = new Map<string, Float32Array | Uint8Array>();
+function floats(name: string, n: number): Float32Array {
+  let a = kept.get(name) as Float32Array | undefined;
+  if (!a || a.length < n) kept.set(name, (a = new Float32Array(n)));
+  return a.subarray(0, n);
+}
+function bytes(name: string, n: number): Uint8Array {
+  let a = kept.get(name) as Uint8Array | undefined;
+  if (!a || a.length < n) kept.set(name, (a = new Uint8Array(n)));
+  return a.subarray(0, n);
 }
 
 export function multiply(a: Homography, b: Homography): Homography {
