@@ -173,7 +173,13 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     // Peaks: the best within a third of a card either way.
     const rx = Math.round(cw / 3);
     const ry = Math.round(ch / 3);
-    const localMax = windowMax(score, sw, sh, rx, ry);
+    const scoreMat = cv.matFromArray(sh, sw, cv.CV_32F, score as unknown as number[]);
+    const maxMat = new cv.Mat();
+    const kernel = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2 * rx + 1, 2 * ry + 1));
+    cv.dilate(scoreMat, maxMat, kernel);
+    const localMax = maxMat.data32F;
+    kernel.delete();
+    scoreMat.delete();
     const out: ScanHit[] = [];
     for (let y = 0; y < sh; y++) {
       for (let x = 0; x < sw; x++) {
@@ -188,59 +194,12 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
         out.push({ quad: corners, score: v, weakest: weakest[y * sw + x]! });
       }
     }
+    maxMat.delete();
     return out;
   } finally {
     view.delete();
     gx.delete();
     gy.delete();
-  }
-}
-
-/**
- * The largest value within rx columns and ry rows of each cell (what OpenCV's dilate with a
- * rectangle gives), in two passes of van Herk's running maxima: a few comparisons a cell whatever
- * the window, where the dilate compared every cell of it.
- */
-function windowMax(v: Float32Array, w: number, h: number, rx: number, ry: number): Float32Array {
-  const rows = floats('rows', w * h);
-  runMax(v, rows, w, h, 1, w, rx);
-  const out = floats('localMax', w * h);
-  runMax(rows, out, h, w, w, 1, ry);
-  return out;
-}
-
-/**
- * Running maxima over 2r + 1 cells along `lines` lines of n cells (`step` apart; lines `next`
- * apart), cut at the ends: for each cell the largest of its block of 2r + 1 so far and of the rest
- * of the block before, which together make any window.
- */
-function runMax(v: Float32Array, out: Float32Array, n: number, lines: number, step: number, next: number, r: number): void {
-  const k = 2 * r + 1;
-  const len = n + 2 * r;
-  const ahead = floats('ahead', len);
-  const behind = floats('behind', len);
-  for (let l = 0; l < lines; l++) {
-    const base = l * next;
-    // Padded by r cells either end that count for nothing.
-    let m = -Infinity;
-    for (let i = 0; i < len; i++) {
-      const j = i - r;
-      const x = j >= 0 && j < n ? v[base + j * step]! : -Infinity;
-      m = i % k === 0 || x > m ? x : m;
-      ahead[i] = m;
-    }
-    m = -Infinity;
-    for (let i = len - 1; i >= 0; i--) {
-      const j = i - r;
-      const x = j >= 0 && j < n ? v[base + j * step]! : -Infinity;
-      m = (i + 1) % k === 0 || i === len - 1 || x > m ? x : m;
-      behind[i] = m;
-    }
-    for (let i = 0; i < n; i++) {
-      const a = behind[i]!;
-      const b = ahead[i + 2 * r]!;
-      out[base + i * step] = a > b ? a : b;
-    }
   }
 }
 

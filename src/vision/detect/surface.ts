@@ -107,27 +107,16 @@ export function dipsIn(cv: OpenCv, s: Surface, box: { x0: number; y0: number; x1
   const x1 = finite ? Math.min(s.fineGrey.cols, Math.ceil(box.x1)) : s.fineGrey.cols;
   const y1 = finite ? Math.min(s.fineGrey.rows, Math.ceil(box.y1)) : s.fineGrey.rows;
   if (!(x1 - x0 >= 8 && y1 - y0 >= 8)) return null;
-  // Halved by taking the darkest of each 2 x 2 block, which keeps a one-pixel line dark. (In JS:
-  // OpenCV's erode works out every pixel's block and the resize then drops three in four.)
-  const w = Math.floor((x1 - x0) / 2);
-  const h = Math.floor((y1 - y0) / 2);
-  const small = new cv.Mat(h, w, cv.CV_8UC1);
-  const g = s.fineGrey.data;
-  const stride = s.fineGrey.cols;
-  const half = small.data;
-  for (let v = 0; v < h; v++) {
-    let i = (y0 + 2 * v) * stride + x0;
-    let o = v * w;
-    for (let u = 0; u < w; u++, i += 2, o++) {
-      const a = g[i]!;
-      const b = g[i + 1]!;
-      const c = g[i + stride]!;
-      const d = g[i + stride + 1]!;
-      const top = a < b ? a : b;
-      const bottom = c < d ? c : d;
-      half[o] = top < bottom ? top : bottom;
-    }
-  }
+  const part = s.fineGrey.roi(new cv.Rect(x0, y0, x1 - x0, y1 - y0));
+  // Halved by taking the darkest of each 2 x 2 block, which keeps a one-pixel line dark.
+  const half = new cv.Mat();
+  const k2 = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2, 2));
+  cv.erode(part, half, k2, new cv.Point(0, 0));
+  k2.delete();
+  part.delete();
+  const small = new cv.Mat();
+  cv.resize(half, small, new cv.Size(Math.floor((x1 - x0) / 2), Math.floor((y1 - y0) / 2)), 0, 0, cv.INTER_NEAREST);
+  half.delete();
   const mat = new cv.Mat();
   const k3 = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3));
   cv.morphologyEx(small, mat, cv.MORPH_BLACKHAT, k3);
