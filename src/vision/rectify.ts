@@ -44,7 +44,8 @@ export function toMat(cv: OpenCv, image: RgbaImage): InstanceType<OpenCv['Mat']>
 /**
  * OpenCV's warpPerspective with INTER_LINEAR, bit for bit, in plain JS: the same inverse of the
  * 3 x 3 matrix, the same blocks of rows, source positions rounded to 1/32 px and the same 15-bit
- * weights (each call into OpenCV.js allocates, and its warp is no quicker). `src` and `out` hold
+ * weights (measured: a 64 x 88 card in about two thirds of OpenCV.js's time, the scan's view
+ * and its dips in two thirds too, with no Mat made or crossed into wasm). `src` and `out` hold
  * one pixel an element: grey bytes (channels 1) or RGBA packed in 32 bits (channels 4). Outside
  * the source: its edge pixels ('replicate') or, for grey, a constant.
  */
