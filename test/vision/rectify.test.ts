@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openCv } from '../../src/vision/opencv.js';
-import { rectify, RECTIFIED } from '../../src/vision/rectify.js';
+import { rectify, rectifyMat, RECTIFIED, toMat, warpInside, warpLinear } from '../../src/vision/rectify.js';
 import type { RgbaImage } from '../../src/vision/image.js';
 
 function canvas(width: number, height: number, paint: (x: number, y: number) => [number, number, number]): RgbaImage {
@@ -29,5 +29,87 @@ describe('rectifying a card out of a frame', () => {
     const pixel = (x: number, y: number) => [...card.data.subarray((y * card.width + x) * 4, (y * card.width + x) * 4 + 3)];
     expect(pixel(5, 5)).toEqual([220, 30, 30]);
     expect(pixel(58, 80)).toEqual([245, 245, 238]);
+  });
+});
+
+describe('the JS warp against OpenCV', () => {
+  // Noise, so that every rounding of a position or a weight shows; homographies that turn, tilt
+  // and reach past the source's edges, where the border rules apply.
+  const noise = (n: number, seed: number): Uint8Array => {
+    const out = new Uint8Array(n);
+    let s = seed;
+    for (let i = 0; i < n; i++) out[i] = (s = (s * 1103515245 + 12345) >>> 0) >>> 24;
+    return out;
+  };
+  const maps: number[][] = [
+    [0.5, 0.05, -20, -0.03, 0.55, 4, 0.0004, -0.0002, 1],
+    [1.7, -0.4, 35, 0.3, 1.5, -60, -0.001, 0.0015, 1],
+    [0.99, 0.01, 0.5, -0.01, 1.01, 0.25, 0, 0, 1],
+    [2.2, 0.9, -150, -0.7, 2.4, 40, 0.002, 0.001, 1.1],
+  ];
+
+  it('warps grey and RGBA pictures bit for bit as warpPerspective (INTER_LINEAR) does', async () => {
+    const cv = await openCv();
+    const [w, h, ow, oh] = [97, 61, 150, 131];
+    for (const [k, m] of maps.entries()) {
+      for (const channels of [1, 4] as const) {
+        const src = new cv.Mat(h, w, channels === 1 ? cv.CV_8UC1 : cv.CV_8UC4);
+        src.data.set(noise(w * h * channels, 7 + k));
+        const mat = cv.matFromArray(3, 3, cv.CV_64F, m);
+        for (const border of ['replicate', 0, 90] as const) {
+          if (channels === 4 && border !== 'replicate') continue;
+          const want = new cv.Mat();
+          if (border === 'replicate') cv.warpPerspective(src, want, mat, new cv.Size(ow, oh), cv.INTER_LINEAR, cv.BORDER_REPLICATE);
+          else cv.warpPerspective(src, want, mat, new cv.Size(ow, oh), cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(border));
+          const out = channels === 1 ? new Uint8Array(ow * oh) : new Uint32Array(ow * oh);
+          const from = channels === 1 ? new Uint8Array(src.data) : new Uint32Array(new Uint8Array(src.data).buffer);
+          warpLinear(from, w, h, m, out, ow, oh, channels, border);
+          const got = new Uint8Array(out.buffer);
+          let differ = 0;
+          for (let i = 0; i < got.length; i++) if (got[i] !== want.data[i]) differ++;
+          expect(differ, `map ${k}, ${channels} channels, border ${border}`).toBe(0);
+          want.delete();
+        }
+        mat.delete();
+        src.delete();
+      }
+    }
+  });
+
+  it('tells which pixels take their value from inside the source, as a nearest warp of white does', async () => {
+    const cv = await openCv();
+    const [w, h, ow, oh] = [97, 61, 150, 131];
+    const white = new cv.Mat(h, w, cv.CV_8UC1, new cv.Scalar(255));
+    for (const m of maps) {
+      const mat = cv.matFromArray(3, 3, cv.CV_64F, m);
+      const want = new cv.Mat();
+      cv.warpPerspective(white, want, mat, new cv.Size(ow, oh), cv.INTER_NEAREST, cv.BORDER_CONSTANT, new cv.Scalar(0));
+      const got = new Uint8Array(ow * oh);
+      warpInside(w, h, m, got, ow, oh);
+      expect(got.some((v) => v === 0) && got.some((v) => v === 255)).toBe(true);
+      expect([...got]).toEqual([...want.data]);
+      want.delete();
+      mat.delete();
+    }
+    white.delete();
+  });
+
+  it('cuts a card out of an RGBA frame as OpenCV did', async () => {
+    const cv = await openCv();
+    const frame = { width: 320, height: 240, data: noise(320 * 240 * 4, 3) };
+    const source = toMat(cv, frame);
+    for (const quad of [
+      [[40.3, 20.7], [110.2, 31.1], [101.9, 130.4], [30.5, 118.8]],
+      [[-12.5, 180.2], [50.1, 170.9], [62.2, 262.3], [-3.3, 270.1]],
+    ] as const) {
+      const from = cv.matFromArray(4, 1, cv.CV_32FC2, quad.flat());
+      const to = cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, 64, 0, 64, 88, 0, 88]);
+      const m = cv.getPerspectiveTransform(from, to);
+      const want = new cv.Mat();
+      cv.warpPerspective(source, want, m, new cv.Size(64, 88), cv.INTER_LINEAR, cv.BORDER_REPLICATE);
+      expect([...rectifyMat(cv, source, quad).data]).toEqual([...want.data]);
+      [from, to, m, want].forEach((x) => x.delete());
+    }
+    source.delete();
   });
 });

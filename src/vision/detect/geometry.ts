@@ -8,8 +8,30 @@ export const sub = (a: Vec, b: Vec): [number, number] => [a[0] - b[0], a[1] - b[
 export const scale = (a: Vec, k: number): [number, number] => [a[0] * k, a[1] * k];
 export const dot = (a: Vec, b: Vec): number => a[0] * b[0] + a[1] * b[1];
 export const cross = (a: Vec, b: Vec): number => a[0] * b[1] - a[1] * b[0];
-export const norm = (a: Vec): number => Math.hypot(a[0], a[1]);
-export const dist = (a: Vec, b: Vec): number => Math.hypot(a[0] - b[0], a[1] - b[1]);
+export const norm = (a: Vec): number => hypot(a[0], a[1]);
+export const dist = (a: Vec, b: Vec): number => hypot(a[0] - b[0], a[1] - b[1]);
+
+/**
+ * Math.hypot of two numbers, to the last bit (V8's own steps: each over the larger, squared and
+ * summed): V8 allocates an array of its arguments on every call, and lengths are worked out tens
+ * of thousands of times a frame.
+ */
+export function hypot(x: number, y: number): number {
+  const ax = Math.abs(x);
+  const ay = Math.abs(y);
+  const nanX = Number.isNaN(x);
+  const nanY = Number.isNaN(y);
+  let max = 0;
+  if (!nanX && ax > max) max = ax;
+  if (!nanY && ay > max) max = ay;
+  if (max === Infinity) return Infinity;
+  if (nanX || nanY) return Number.NaN;
+  if (max === 0) return 0;
+  // (With two terms Kahan's compensation stays 0.)
+  const nx = ax / max;
+  const ny = ay / max;
+  return Math.sqrt(nx * nx + ny * ny) * max;
+}
 export const unit = (a: Vec): [number, number] => {
   const n = norm(a) || 1;
   return [a[0] / n, a[1] / n];

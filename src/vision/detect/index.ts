@@ -344,16 +344,16 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
         continue;
       }
       const inFrame = hit.quad.every(([x, y]) => x >= 0 && y >= 0 && x < frame.width && y < frame.height);
-      if (!face(refined.quad, true)) {
-        const st = faceStats(surface, chroma, mask, refined.quad.map(toWork), cut);
+      const work = refined.quad.map(toWork);
+      const st = faceStats(surface, chroma, mask, work, cut);
+      if (!faceIn(st, true, deck)) {
         reject(refined.quad, `face p${st.paper.toFixed(2)} i${st.ink.toFixed(3)} c${st.inkCore}`);
         continue;
       }
       // Checked cloth can look card-shaped with "ink" (its dark squares): a card's paper is one
       // piece, and runs along its sides unless a cover or the frame's edge cuts it.
-      const work = refined.quad.map(toWork);
       const piece = paperInOnePiece(surface, chroma, mask, work, deck);
-      if (piece < 0.85 || (faceStats(surface, chroma, mask, work, cut).paper < 0.4 && !paperRims(surface, mask, work))) {
+      if (piece < 0.85 || (st.paper < 0.4 && !paperRims(surface, mask, work))) {
         reject(refined.quad, `pattern ${piece.toFixed(2)}`);
         continue;
       }
@@ -426,9 +426,15 @@ function paperInOnePiece(s: Surface, chroma: Float32Array, mask: Uint8Array, qua
   // Close to the sides: the margin there joins the paper round a word across the card (WILD, a
   // Stacks special's name).
   forEachInside(quad, nx, ny, 0.035, (x, y) => idx.push(x < 0 || y < 0 || x >= s.width || y >= s.height ? -1 : y * s.width + x));
-  const greys = idx.filter((i) => i >= 0).map((i) => s.grey[i]!).sort((a, b) => a - b);
-  if (greys.length === 0) return 0;
-  const light = Math.max(20, greys[Math.floor(greys.length * 0.65)]!);
+  const histogram = new Uint16Array(256);
+  let seen = 0;
+  for (const i of idx) {
+    if (i < 0) continue;
+    histogram[s.grey[i]!]!++;
+    seen++;
+  }
+  if (seen === 0) return 0;
+  const light = Math.max(20, percentile(histogram, Math.floor(seen * 0.65)));
   const paper = idx.map((i) => i >= 0 && (mask[i] === 255 || (chroma[i]! < 0.2 && s.grey[i]! / light > 0.82) || s.grey[i]! / light > 1.1));
   const label = new Int32Array(nx * ny).fill(-1);
   const pieces: { size: number; v: number; across: boolean }[] = [];
@@ -521,11 +527,13 @@ function colourDistance(a: readonly number[], b: readonly number[]): number {
 /** The table's colour: the per-channel median of a grid of frame pixels outside every card found (null when the cards fill the frame). */
 function tableColour(frame: RgbaImage, quads: readonly (readonly Vec[])[]): number[] | null {
   const channels: number[][] = [[], [], []];
+  // Each quad's bounding box first: a point outside it is outside the quad.
+  const boxes = quads.map((q) => [Math.min(...q.map((p) => p[0])), Math.min(...q.map((p) => p[1])), Math.max(...q.map((p) => p[0])), Math.max(...q.map((p) => p[1]))] as const);
   for (let gy = 0; gy < 24; gy++) {
     for (let gx = 0; gx < 40; gx++) {
       const x = Math.floor(((gx + 0.5) / 40) * frame.width);
       const y = Math.floor(((gy + 0.5) / 24) * frame.height);
-      if (quads.some((q) => insidePolygon(q, [x, y]))) continue;
+      if (quads.some((q, k) => !(x < boxes[k]![0] || y < boxes[k]![1] || x > boxes[k]![2] || y > boxes[k]![3]) && insidePolygon(q, [x, y]))) continue;
       const j = (y * frame.width + x) * 4;
       for (let k = 0; k < 3; k++) channels[k]!.push(frame.data[j + k]!);
     }
@@ -613,7 +621,11 @@ function forEachInside(quad: readonly Vec[], nx: number, ny: number, inset: numb
  * (strong colour or dark marks), as every face shows; a light patch of cloth has no ink.
  */
 function isFace(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: readonly Vec[], cut: number, partial: boolean, deck: 'tic' | 'stacks'): boolean {
-  const st = faceStats(s, chroma, mask, quad, cut);
+  return faceIn(faceStats(s, chroma, mask, quad, cut), partial, deck);
+}
+
+/** isFace on a quad's stats already worked out. */
+function faceIn(st: { paper: number; ink: number; inkCore: number }, partial: boolean, deck: 'tic' | 'stacks'): boolean {
   // A Stacks special says its name in small black capitals: little ink.
   return st.inkCore >= 1 && st.ink >= (deck === 'stacks' ? 0.005 : 0.015) && st.paper >= (partial ? 0.25 : 0.45);
 }
@@ -628,21 +640,25 @@ function faceStats(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: rea
   void cut;
   const nx = 16;
   const ny = 22;
-  const index: number[] = [];
-  const core: boolean[] = [];
+  const index = new Int32Array(nx * ny);
+  const core = new Uint8Array(nx * ny);
+  const histogram = new Uint16Array(256);
+  let count = 0;
   forEachInside(quad, nx, ny, 0.06, (x, y, u, v) => {
     if (x < 0 || y < 0 || x >= s.width || y >= s.height) return;
-    index.push(y * s.width + x);
-    core.push(u > 0.15 && u < 0.85 && v > 0.15 && v < 0.85);
+    const i = y * s.width + x;
+    index[count] = i;
+    core[count++] = u > 0.15 && u < 0.85 && v > 0.15 && v < 0.85 ? 1 : 0;
+    histogram[s.grey[i]!]!++;
   });
-  if (index.length === 0) return { paper: 0, ink: 0, inkCore: 0 };
-  const greys = index.map((i) => s.grey[i]!).sort((a, b) => a - b);
-  // The paper's level: well above the ink, below any glare spot.
-  const light = Math.max(20, greys[Math.floor(greys.length * 0.65)]!);
+  if (count === 0) return { paper: 0, ink: 0, inkCore: 0 };
+  // The paper's level: well above the ink, below any glare spot (the 65th percentile grey).
+  const light = Math.max(20, percentile(histogram, Math.floor(count * 0.65)));
   let paper = 0;
   let ink = 0;
   let inkCore = 0;
-  index.forEach((i, k) => {
+  for (let k = 0; k < count; k++) {
+    const i = index[k]!;
     const g = s.grey[i]! / light;
     if (mask[i] || (chroma[i]! < 0.2 && g > 0.82)) paper++;
     else if (g > 1.1) paper++; // glare on the paper
@@ -650,8 +666,18 @@ function faceStats(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: rea
       ink++;
       if (core[k]) inkCore++;
     }
-  });
-  return { paper: paper / index.length, ink: ink / index.length, inkCore };
+  }
+  return { paper: paper / count, ink: ink / count, inkCore };
+}
+
+/** The value at `rank` (from 0) of the sorted values a histogram counts. */
+function percentile(histogram: Uint16Array, rank: number): number {
+  let seen = 0;
+  for (let v = 0; v < histogram.length; v++) {
+    seen += histogram[v]!;
+    if (seen > rank) return v;
+  }
+  return histogram.length - 1;
 }
 
 interface Candidate {
@@ -780,8 +806,12 @@ function regionsOf(cv: OpenCv, s: Surface, mask: Uint8Array, erosion = 1): Regio
   const minArea = (s.width * s.height) / 2500;
   try {
     cv.findContours(m, contours, hierarchy, cv.RETR_CCOMP, cv.CHAIN_APPROX_SIMPLE);
-    for (let i = 0; i < contours.size(); i++) {
-      if (hierarchy.intAt(0, i * 4 + 3) !== -1) continue;
+    // Each contour's [next, previous, first child, parent], copied out at once (one call, not one
+    // a contour; a view would go stale as OpenCV's memory grows).
+    const links = new Int32Array(hierarchy.data32S);
+    const count = contours.size();
+    for (let i = 0; i < count; i++) {
+      if (links[i * 4 + 3] !== -1) continue;
       const c = contours.get(i);
       try {
         const area = cv.contourArea(c);
@@ -791,11 +821,15 @@ function regionsOf(cv: OpenCv, s: Surface, mask: Uint8Array, erosion = 1): Regio
         cv.convexHull(c, hullMat, false, true);
         const hull = matPoints(hullMat);
         const hullArea = cv.contourArea(hullMat);
-        const approx = new cv.Mat();
-        cv.approxPolyDP(hullMat, approx, 0.04 * cv.arcLength(hullMat, true), true);
-        const polygon = quadFromHull(hull) ?? matPoints(approx);
+        // The simplified hull only where the hull's four longest runs do not make the quad.
+        let polygon = quadFromHull(hull);
+        if (!polygon) {
+          const approx = new cv.Mat();
+          cv.approxPolyDP(hullMat, approx, 0.04 * cv.arcLength(hullMat, true), true);
+          polygon = matPoints(approx);
+          approx.delete();
+        }
         hullMat.delete();
-        approx.delete();
         const touchesBorder = contour.some(([x, y]) => x <= 1 || y <= 1 || x >= s.width - 2 || y >= s.height - 2);
         regions.push({ contour, area, hull, hullArea, polygon, touchesBorder });
       } finally {

@@ -3,7 +3,7 @@
 // border, a shadow), a line is fitted robustly through the steps found, and the corners are the
 // lines' crossings. Sides without enough evidence (covered, out of the frame) keep their rough line.
 import type { Quad } from '../image.js';
-import { add, dist, fitLine, lineDistance, lineIntersection, scale, sub, unit, type Line, type Vec } from './geometry.js';
+import { add, dist, fitLine, hypot, lineDistance, lineIntersection, scale, sub, unit, type Line, type Vec } from './geometry.js';
 
 /** The frame's lightness, one byte a pixel, at full resolution. */
 export interface GreyImage {
@@ -173,6 +173,12 @@ function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Lin
   let best: { members: number[]; score: number } = { members: [], score: 0 };
   const offs = new Float64Array(cands.length);
   let bins = new Uint16Array(64);
+  // One candidate a sample: the chosen one of each sample, and the samples in the order first met
+  // (arrays, not a Map: this runs for every side of every quad refined).
+  let kinds = 0;
+  for (const c of cands) if (c.k >= kinds) kinds = c.k + 1;
+  const chosen = new Int32Array(kinds);
+  const order = new Int32Array(kinds);
   for (let deg = -5; deg <= 5; deg += 1) {
     const r = (deg * Math.PI) / 180;
     const nx = normal[0] * Math.cos(r) - normal[1] * Math.sin(r);
@@ -202,14 +208,17 @@ function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Lin
     if (top < 0 || topCount < best.score - 1) continue;
     // The window's members, one a sample (the strongest).
     const from = lo + top * tolerance;
-    const bySample = new Map<number, number>();
+    chosen.fill(-1);
+    let seen = 0;
     for (let i = 0; i < cands.length; i++) {
       if (offs[i]! < from || offs[i]! >= from + 2 * tolerance) continue;
       const k = cands[i]!.k;
-      const prev = bySample.get(k);
-      if (prev === undefined || cands[i]!.s > cands[prev]!.s) bySample.set(k, i);
+      const prev = chosen[k]!;
+      if (prev < 0) order[seen++] = k;
+      if (prev < 0 || cands[i]!.s > cands[prev]!.s) chosen[k] = i;
     }
-    const members = [...bySample.values()];
+    const members: number[] = [];
+    for (let j = 0; j < seen; j++) members.push(chosen[order[j]!]!);
     let strength = 0;
     for (const m of members) strength += cands[m]!.s;
     const score = members.length + strength / 1000;
@@ -219,14 +228,22 @@ function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Lin
   const fit = fitLine(best.members.map((i) => cands[i]!.p));
   if (!fit) return null;
   // Refit on every sample's candidate nearest the line (within tolerance), one a sample.
-  const bySample = new Map<number, { d: number; p: Vec; s: number }>();
-  for (const c of cands) {
+  chosen.fill(-1);
+  const nearest = new Float64Array(kinds);
+  let seen = 0;
+  for (let i = 0; i < cands.length; i++) {
+    const c = cands[i]!;
     const dd = Math.abs(lineDistance(fit.line, c.p));
     if (dd > tolerance * 1.5) continue;
-    const prev = bySample.get(c.k);
-    if (!prev || dd < prev.d) bySample.set(c.k, { d: dd, p: c.p, s: c.s });
+    const prev = chosen[c.k]!;
+    if (prev < 0) order[seen++] = c.k;
+    if (prev < 0 || dd < nearest[c.k]!) {
+      chosen[c.k] = i;
+      nearest[c.k] = dd;
+    }
   }
-  const inliers = [...bySample.values()];
+  const inliers: { p: Vec; s: number }[] = [];
+  for (let j = 0; j < seen; j++) inliers.push(cands[chosen[order[j]!]!]!);
   const refit = inliers.length >= 2 ? (fitLine(inliers.map((v) => v.p)) ?? fit) : fit;
   const d = refit.line.d[0] * rough.d[0] + refit.line.d[1] * rough.d[1] < 0 ? scale(refit.line.d, -1) : refit.line.d;
   void samples;
@@ -249,7 +266,7 @@ export function slideAlong(g: GreyImage, r: RefinedQuad): RefinedQuad | null {
   if (k < 0) return null;
   const q = r.quad;
   const along = sub(q[k + 1]!, q[k]!);
-  const length = Math.hypot(along[0], along[1]);
+  const length = hypot(along[0], along[1]);
   if (length < 20) return null;
   const d = unit(along);
   const loose = [(k + 1) % 4, (k + 3) % 4];

@@ -4,8 +4,9 @@
 // make that a few lookups); clear peaks are cards, wherever the paper mask failed (touching
 // cards, shade, tables as light as the paper).
 import type { OpenCv } from '../opencv.js';
-import { applyHomography, invertHomography, type Homography, type Vec } from './geometry.js';
+import { applyHomography, hypot, invertHomography, type Homography, type Vec } from './geometry.js';
 import type { CardSize } from './table.js';
+import { warpInside, warpLinear } from '../rectify.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
 
@@ -73,7 +74,7 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
   // The view: table mm turned by -angle about the box centre, then offset and scaled to pixels.
   const cx = (box.x0 + box.x1) / 2;
   const cy = (box.y0 + box.y1) / 2;
-  const half = Math.hypot(box.x1 - box.x0, box.y1 - box.y0) / 2;
+  const half = hypot(box.x1 - box.x0, box.y1 - box.y0) / 2;
   const cos = Math.cos(-angle);
   const sin = Math.sin(-angle);
   // Turned box extent (a square covering the box at any turn, clipped to a sane size).
@@ -91,35 +92,35 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
   const m = multiply(toView, multiply(rotate, multiply(t, fromGrey)));
   const viewToFrame = invertHomography(multiply(toView, multiply(rotate, t)));
   if (!viewToFrame) return [];
-  const mat = cv.matFromArray(3, 3, cv.CV_64F, [...m]);
-  const view = new cv.Mat();
+  // The warps (the view, where it lies inside the frame, the dips) in JS, as OpenCV would make them.
+  const view = new cv.Mat(h, w, cv.CV_8UC1);
   const gx = new cv.Mat();
   const gy = new cv.Mat();
-  const valid = new cv.Mat();
-  const dipView = new cv.Mat();
-  const ones = new cv.Mat(input.grey.rows, input.grey.cols, cv.CV_8UC1, new cv.Scalar(255));
   try {
-    cv.warpPerspective(input.grey, view, mat, new cv.Size(w, h), cv.INTER_LINEAR, cv.BORDER_REPLICATE);
-    cv.warpPerspective(ones, valid, mat, new cv.Size(w, h), cv.INTER_NEAREST, cv.BORDER_CONSTANT, new cv.Scalar(0));
+    warpLinear(input.grey.data, input.grey.cols, input.grey.rows, m, view.data, w, h, 1, 'replicate');
+    const ok = bytes('ok', w * h);
+    warpInside(input.grey.cols, input.grey.rows, m, ok, w, h);
+    let dip: Uint8Array | null = null;
     if (input.dips) {
       const [ox, oy, k] = input.dipsAt ?? [0, 0, 1];
-      const shifted = cv.matFromArray(3, 3, cv.CV_64F, [...multiply(m, [k, 0, ox, 0, k, oy, 0, 0, 1])]);
-      cv.warpPerspective(input.dips, dipView, shifted, new cv.Size(w, h), cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(0));
-      shifted.delete();
+      dip = bytes('dip', w * h);
+      warpLinear(input.dips.data, input.dips.cols, input.dips.rows, multiply(m, [k, 0, ox, 0, k, oy, 0, 0, 1]), dip, w, h, 1, 0);
     }
-    const dip = input.dips ? dipView.data : null;
     cv.Sobel(view, gx, cv.CV_16S, 1, 0, 3);
     cv.Sobel(view, gy, cv.CV_16S, 0, 1, 3);
     const vx = gx.data16S;
     const vy = gy.data16S;
-    const ok = valid.data;
     // Vertical sides: |d/dx| summed down each column; horizontal sides: |d/dy| along each row.
     // A side may sit a pixel off: each edge strength is first spread a pixel across its side.
     const n = w * h;
-    const ex = new Float32Array(n);
-    const ey = new Float32Array(n);
+    const ex = floats('ex', n);
+    const ey = floats('ey', n);
     for (let i = 0; i < n; i++) {
-      if (!ok[i]) continue;
+      if (!ok[i]) {
+        ex[i] = 0;
+        ey[i] = 0;
+        continue;
+      }
       const d = dip ? DIP_GAIN * dip[i]! : 0;
       const gx = vx[i]!;
       const gy = vy[i]!;
@@ -127,8 +128,11 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
       ey[i] = (gy < 0 ? -gy : gy) + d;
     }
     const W = w + 1;
-    const colSum = new Float32Array(W * (h + 1));
-    const rowSum = new Float32Array(W * (h + 1));
+    const colSum = floats('colSum', W * (h + 1));
+    const rowSum = floats('rowSum', W * (h + 1));
+    // The sums start from nothing: the first row of column sums, the first column of row sums.
+    colSum.fill(0, 0, W);
+    for (let y = 0; y < h; y++) rowSum[y * W] = 0;
     // (Maxima written out: this runs for every pixel of the view.)
     for (let y = 0; y < h; y++) {
       const row = y * w;
@@ -151,8 +155,8 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     const sw = w - cw;
     const sh = h - ch;
     if (sw <= 0 || sh <= 0) return [];
-    const score = new Float32Array(sw * sh);
-    const weakest = new Float32Array(sw * sh);
+    const score = floats('score', sw * sh);
+    const weakest = floats('weakest', sw * sh);
     for (let y = 0; y < sh; y++) {
       for (let x = 0; x < sw; x++) {
         const top = (rowSum[y * W + x + cw]! - rowSum[y * W + x]!) / cw;
@@ -193,14 +197,26 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     maxMat.delete();
     return out;
   } finally {
-    mat.delete();
     view.delete();
     gx.delete();
     gy.delete();
-    valid.delete();
-    dipView.delete();
-    ones.delete();
   }
+}
+
+/**
+ * Arrays kept from one scan to the next (each grown as needed; every cell used is written before it
+ * is read): fresh ones a frame, megabytes of them, cost page faults and garbage collections.
+ */
+const kept = new Map<string, Float32Array | Uint8Array>();
+function floats(name: string, n: number): Float32Array {
+  let a = kept.get(name) as Float32Array | undefined;
+  if (!a || a.length < n) kept.set(name, (a = new Float32Array(n)));
+  return a.subarray(0, n);
+}
+function bytes(name: string, n: number): Uint8Array {
+  let a = kept.get(name) as Uint8Array | undefined;
+  if (!a || a.length < n) kept.set(name, (a = new Uint8Array(n)));
+  return a.subarray(0, n);
 }
 
 export function multiply(a: Homography, b: Homography): Homography {

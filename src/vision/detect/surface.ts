@@ -75,13 +75,16 @@ export function surfaceOf(cv: OpenCv, frame: RgbaImage, source: Mat, options: Su
     // The scan for cards looks at up to twice the working scale (thin joints survive there).
     const fine = Math.min(frame.width, width * 2);
     const fineH = Math.round((frame.height * fine) / frame.width);
-    const fineGrey = new cv.Mat();
     const full = new cv.Mat();
     cv.cvtColor(source, full, cv.COLOR_RGBA2GRAY);
     const frameGrey: GreyImage = { width: frame.width, height: frame.height, data: new Uint8Array(full.data) };
-    if (fine === frame.width) full.copyTo(fineGrey);
-    else cv.resize(full, fineGrey, new cv.Size(fine, fineH), 0, 0, cv.INTER_AREA);
-    full.delete();
+    // At full resolution the fine grey is the frame's grey itself.
+    let fineGrey = full;
+    if (fine !== frame.width) {
+      fineGrey = new cv.Mat();
+      cv.resize(full, fineGrey, new cv.Size(fine, fineH), 0, 0, cv.INTER_AREA);
+      full.delete();
+    }
     return { width, height, toFrame, rgba, grey: new Uint8Array(grey.data), relative, edges: e, frameGrey, fineGrey, fineToFrame: frame.width / fine, white };
   } finally {
     small.delete();
@@ -147,7 +150,10 @@ export function chromaOf(s: Surface, white: readonly [number, number, number]): 
 
 /** Mean colour of the brightest 2% of unclipped pixels: the paper under this light, usually. */
 function whitePoint(rgba: Uint8Array, n: number): [number, number, number] {
+  // Each brightness's pixels counted and their channels summed in the one pass (whole numbers,
+  // so the sums over the brightest are exactly those over their pixels).
   const hist = new Uint32Array(766);
+  const sums = new Float64Array(766 * 3);
   let total = 0;
   // Every third pixel is plenty for a histogram of the whole frame.
   for (let i = 0; i < n; i += 3) {
@@ -155,7 +161,11 @@ function whitePoint(rgba: Uint8Array, n: number): [number, number, number] {
     const g = rgba[i * 4 + 1]!;
     const b = rgba[i * 4 + 2]!;
     if (r >= 250 || g >= 250 || b >= 250 || !nearNeutral(r, g, b)) continue;
-    hist[r + g + b]!++;
+    const v = r + g + b;
+    hist[v]!++;
+    sums[v * 3]! += r;
+    sums[v * 3 + 1]! += g;
+    sums[v * 3 + 2]! += b;
     total++;
   }
   let top = 765;
@@ -170,15 +180,11 @@ function whitePoint(rgba: Uint8Array, n: number): [number, number, number] {
   let wg = 0;
   let wb = 0;
   let count = 0;
-  for (let i = 0; i < n; i += 3) {
-    const r = rgba[i * 4]!;
-    const g = rgba[i * 4 + 1]!;
-    const b = rgba[i * 4 + 2]!;
-    if (r >= 250 || g >= 250 || b >= 250 || r + g + b < top || !nearNeutral(r, g, b)) continue;
-    wr += r;
-    wg += g;
-    wb += b;
-    count++;
+  for (let v = top; v <= 765; v++) {
+    wr += sums[v * 3]!;
+    wg += sums[v * 3 + 1]!;
+    wb += sums[v * 3 + 2]!;
+    count += hist[v]!;
   }
   if (count === 0) return [240, 240, 240];
   return [Math.max(30, wr / count), Math.max(30, wg / count), Math.max(30, wb / count)];

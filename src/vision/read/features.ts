@@ -47,21 +47,31 @@ export const FEATURE_SIZE = GLOBAL_AT + GLOBALS;
 
 /** The paper's colour: the mean of the pixels between the 60th and 97th brightness percentiles. */
 export function paperColour(data: ArrayLike<number>, pixels: number): [number, number, number] {
+  // Each brightness's pixels counted and their channels summed in one pass (whole numbers: the
+  // sums over the chosen brightnesses are exactly those over their pixels).
   const histogram = new Uint32Array(766);
-  for (let i = 0; i < pixels; i++) histogram[data[i * 4]! + data[i * 4 + 1]! + data[i * 4 + 2]!]!++;
+  const sums = new Uint32Array(766 * 3);
+  for (let i = 0; i < pixels; i++) {
+    const r = data[i * 4]!;
+    const g = data[i * 4 + 1]!;
+    const b = data[i * 4 + 2]!;
+    const v = r + g + b;
+    histogram[v]!++;
+    sums[v * 3]! += r;
+    sums[v * 3 + 1]! += g;
+    sums[v * 3 + 2]! += b;
+  }
   const lo = percentileOf(histogram, pixels * 0.6);
   const hi = percentileOf(histogram, pixels * 0.97);
   let r = 0;
   let g = 0;
   let b = 0;
   let n = 0;
-  for (let i = 0; i < pixels; i++) {
-    const v = data[i * 4]! + data[i * 4 + 1]! + data[i * 4 + 2]!;
-    if (v < lo || v > hi) continue;
-    r += data[i * 4]!;
-    g += data[i * 4 + 1]!;
-    b += data[i * 4 + 2]!;
-    n++;
+  for (let v = lo; v <= hi; v++) {
+    r += sums[v * 3]!;
+    g += sums[v * 3 + 1]!;
+    b += sums[v * 3 + 2]!;
+    n += histogram[v]!;
   }
   return n === 0 ? [255, 255, 255] : [r / n, g / n, b / n];
 }
@@ -105,15 +115,22 @@ function lightLevels(data: ArrayLike<number>, paperSum: number, into: Float32Arr
       level[by * BLOCKS_X + bx] = Math.max(0.75, Math.min(1.5, (v * 3 + 1.5) / Math.max(paperSum, 1)));
     }
   }
-  // Stored as reciprocals: the caller divides by the level once a pixel.
+  // Stored as reciprocals: the caller divides by the level once a pixel. Each row of blocks
+  // blended across first (the same for every pixel row between two block centres).
+  const across = new Float64Array(BLOCKS_Y * W);
+  for (let y0 = 0; y0 < BLOCKS_Y; y0++) {
+    for (let x = 0; x < W; x++) {
+      const x0 = BLEND_X0[x]!;
+      const tx = BLEND_TX[x]!;
+      across[y0 * W + x] = level[y0 * BLOCKS_X + x0]! * (1 - tx) + level[y0 * BLOCKS_X + x0 + 1]! * tx;
+    }
+  }
   for (let y = 0; y < H; y++) {
     const y0 = BLEND_Y0[y]!;
     const ty = BLEND_TY[y]!;
     for (let x = 0; x < W; x++) {
-      const x0 = BLEND_X0[x]!;
-      const tx = BLEND_TX[x]!;
-      const a = level[y0 * BLOCKS_X + x0]! * (1 - tx) + level[y0 * BLOCKS_X + x0 + 1]! * tx;
-      const b = level[(y0 + 1) * BLOCKS_X + x0]! * (1 - tx) + level[(y0 + 1) * BLOCKS_X + x0 + 1]! * tx;
+      const a = across[y0 * W + x]!;
+      const b = across[(y0 + 1) * W + x]!;
       into[y * W + x] = 1 / (a * (1 - ty) + b * ty);
     }
   }
@@ -182,11 +199,12 @@ export function cardFeatures(card: RgbaImage, out: Float32Array, offset = 0, tur
       const r0 = data[p]! * kr * k;
       const g0 = data[p + 1]! * kg * k;
       const b0 = data[p + 2]! * kb * k;
-      const r = r0 < 1.25 ? r0 : 1.25;
-      const g = g0 < 1.25 ? g0 : 1.25;
-      const b = b0 < 1.25 ? b0 : 1.25;
-      const low = r < g ? (r < b ? r : b) : g < b ? g : b;
-      const ink = low >= 1 ? 0 : low <= 0 ? 1 : 1 - low;
+      // (Math.min and max, not branches: which way each goes depends on the pixel.)
+      const r = Math.min(r0, 1.25);
+      const g = Math.min(g0, 1.25);
+      const b = Math.min(b0, 1.25);
+      // Never below 0, so no ink above 1.
+      const ink = Math.max(0, 1 - Math.min(r, g, b));
       inkOf[i] = ink;
       const ca = r - g;
       const cb = (r + g) / 2 - b;

@@ -86,7 +86,11 @@ export async function createCardReader(options: CardReaderOptions = {}): Promise
     const rows = cards.length * views;
     const x = new Float32Array(rows * FEATURE_SIZE);
     cards.forEach((card, i) => cardFeatures(card, x, i * views * FEATURE_SIZE, bothWays ? (i * views + 1) * FEATURE_SIZE : undefined));
-    const out = tf.tidy(() => (model.predict(modelInputs(x, rows)) as tf.Tensor).dataSync() as Float32Array);
+    // The tensor out of tidy, its numbers after: tidy walks whatever its function returns, and
+    // a typed array of every card's outputs is thousands of keys to walk (about 1 ms a frame).
+    const y = tf.tidy(() => model.predict(modelInputs(x, rows)) as tf.Tensor);
+    const out = y.dataSync() as Float32Array;
+    y.dispose();
     return cards.map((_, i) => interpret(out, i, views, deck, threshold, temperatures));
   };
 
