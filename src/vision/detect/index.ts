@@ -21,7 +21,7 @@ import { refineQuad, relaxQuad, slideAlong, type GreyImage, type RefinedQuad } f
 import { tablePlane, type CardSize } from './table.js';
 import { scanAngles, scanTable } from './scan.js';
 import { completeOnPlane, coveredSide, slideOffTable, tableLook, tableShare, topOfPile, yellowness } from './complete.js';
-import { crossedByJoint } from './joint.js';
+import { crossedByJoint, ownBorders } from './joint.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
 
@@ -151,6 +151,8 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
             if (onYellow.support.filter((v) => v >= 0.5).length >= 3) yellowQuads.add((refined = onYellow).quad);
           }
           if (refined.support.filter((v) => v >= 0.5).length >= 3 && isFace(surface, chroma, mask, refined.quad.map(toWork), cut, false, deck)) {
+            // (Run on past the gap to a neighbour's border: the plane would take it for the card's size.)
+            if (deck === 'tic') refined = ownBorders(grey, refined) ?? refined;
             lone.push({ region, refined });
             continue;
           }
@@ -306,7 +308,8 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     const reject = (quad: Vec[], why: string): void => void options.debug?.rejected?.push({ quad, why });
     for (const hit of hits) {
       const centre = quadCentre(hit.quad);
-      if (found.some((f) => insidePolygon(f.quad, centre))) {
+      // (Not inside a guess too weakly held to be kept: the card's own hit may come after it.)
+      if (found.some((f) => plausible(f) && insidePolygon(f.quad, centre))) {
         reject(hit.quad, 'inside a card');
         continue;
       }
@@ -339,8 +342,19 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
         const back = slideOffTable(frame, grey, refined.quad, bare, plane.toTable, inverse, size);
         if (back && accept(back.quad) && back.support.some((v, k) => v >= 0.5 && back.support[(k + 1) % 4]! >= 0.5)) refined = back;
       }
+      if (refined && deck === 'tic') {
+        const own = ownBorders(grey, refined);
+        if (own && accept(own.quad)) refined = own;
+      }
       if (!refined) {
         reject(hit.quad, `shape ${areaOnTable(first.quad).toFixed(2)} ${first.support.map((v) => v.toFixed(1)).join(',')} score ${hit.score.toFixed(0)}`);
+        continue;
+      }
+      // Half over one card found and half over another: a cut across the gap between them (its
+      // centre in the gap, inside neither).
+      const over = insetGrid(refined.quad).map((p) => found.findIndex((f) => plausible(f) && insidePolygon(f.quad, p)));
+      if (over.filter((k) => k >= 0).length >= 0.5 * over.length && new Set(over.filter((k) => k >= 0)).size >= 2) {
+        reject(refined.quad, 'over two cards');
         continue;
       }
       const inFrame = hit.quad.every(([x, y]) => x >= 0 && y >= 0 && x < frame.width && y < frame.height);
