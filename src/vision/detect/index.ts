@@ -151,8 +151,6 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
             if (onYellow.support.filter((v) => v >= 0.5).length >= 3) yellowQuads.add((refined = onYellow).quad);
           }
           if (refined.support.filter((v) => v >= 0.5).length >= 3 && isFace(surface, chroma, mask, refined.quad.map(toWork), cut, false, deck)) {
-            // (Run on past the gap to a neighbour's border: the plane would take it for the card's size.)
-            if (deck === 'tic') refined = ownBorders(grey, refined) ?? refined;
             lone.push({ region, refined });
             continue;
           }
@@ -195,6 +193,15 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     }
   }
   const { chroma, mask, regions, lone, rest, cut } = best;
+  // A lone card's side run on past the gap to a neighbour's border (a dense layout on a table as
+  // light as the paper) moved back in before the plane takes it for the card's size; only among a
+  // few lone cards, where one such wrong move (a blurred border) cannot set the plane by itself.
+  if (deck === 'tic' && lone.length >= 3) {
+    lone.forEach((l, i) => {
+      const own = ownBorders(grey, l.refined);
+      if (own) lone[i] = { ...l, refined: own };
+    });
+  }
   const tPasses = performance.now();
 
   // Stacks: most "lone" outlines are piles, larger than a card where the cards below peek out;
@@ -342,17 +349,15 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
         const back = slideOffTable(frame, grey, refined.quad, bare, plane.toTable, inverse, size);
         if (back && accept(back.quad) && back.support.some((v, k) => v >= 0.5 && back.support[(k + 1) % 4]! >= 0.5)) refined = back;
       }
-      if (refined && deck === 'tic') {
-        const own = ownBorders(grey, refined);
-        if (own && accept(own.quad)) refined = own;
-      }
       if (!refined) {
         reject(hit.quad, `shape ${areaOnTable(first.quad).toFixed(2)} ${first.support.map((v) => v.toFixed(1)).join(',')} score ${hit.score.toFixed(0)}`);
         continue;
       }
       // Half over one card found and half over another: a cut across the gap between them (its
       // centre in the gap, inside neither).
-      const over = insetGrid(refined.quad).map((p) => found.findIndex((f) => plausible(f) && insidePolygon(f.quad, p)));
+      const reach = dist(refined.quad[0], refined.quad[2]);
+      const nearby = found.filter((f) => plausible(f) && dist(quadCentre(f.quad), centre) < reach);
+      const over = insetGrid(refined.quad).map((p) => nearby.findIndex((f) => insidePolygon(f.quad, p)));
       if (over.filter((k) => k >= 0).length >= 0.5 * over.length && new Set(over.filter((k) => k >= 0)).size >= 2) {
         reject(refined.quad, 'over two cards');
         continue;
@@ -376,6 +381,10 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       if (deck === 'tic' && refined.support.some((v) => v < 0.5) && crossedByJoint(grey, refined.quad)) {
         reject(refined.quad, 'straddles a joint');
         continue;
+      }
+      if (deck === 'tic') {
+        const own = ownBorders(grey, refined);
+        if (own && accept(own.quad)) refined = own;
       }
       found.push({ quad: refined.quad, support: refined.support, partial: !inFrame || refined.support.some((v) => v < 0.5), coverage: SCANNED });
     }

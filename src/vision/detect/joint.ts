@@ -95,27 +95,24 @@ export function ownBorders(g: GreyImage, r: RefinedQuad): RefinedQuad | null {
     const across = 2 * ((cx - mx) * n[0] + (cy - my) * n[1]);
     const reach = Math.round(across * INSIDE);
     if (reach < 6) continue;
-    // The median grey at each offset o (inwards positive) from -6 to reach + 6.
-    const from = -6;
-    const profile: number[] = [];
+    // The median grey at offset o (inwards positive) along the side, worked out when first asked
+    // for (most sides stop at the first test); -1 where part of the line lies out of the frame.
+    const from = -8;
+    const profile = new Float64Array(reach + 15).fill(Number.NaN);
     const column = new Float64Array(ALONG);
-    let ok = true;
-    for (let o = from; o <= reach + 6 && ok; o++) {
+    const at = (o: number): number => {
+      const cached = profile[o - from]!;
+      if (!Number.isNaN(cached)) return cached;
       for (let k = 0; k < ALONG; k++) {
         const t = 0.15 + (0.7 * k) / (ALONG - 1);
         const x = Math.round(a[0] + (b[0] - a[0]) * t + n[0] * o);
         const y = Math.round(a[1] + (b[1] - a[1]) * t + n[1] * o);
-        if (x < 0 || y < 0 || x >= g.width || y >= g.height) {
-          ok = false;
-          break;
-        }
+        if (x < 0 || y < 0 || x >= g.width || y >= g.height) return (profile[o - from] = -1);
         column[k] = g.data[y * g.width + x]!;
       }
       column.sort();
-      profile.push(column[ALONG >> 1]!);
-    }
-    if (!ok) continue;
-    const at = (o: number): number => profile[o - from]!;
+      return (profile[o - from] = column[ALONG >> 1]!);
+    };
     // How far a line at o dips below the lightest grey within 3 px on each side.
     const dip = (o: number): number => {
       let left = 0;
@@ -126,9 +123,15 @@ export function ownBorders(g: GreyImage, r: RefinedQuad): RefinedQuad | null {
       }
       return Math.min(left, right) - at(o);
     };
+    // Only where the table is as light as the paper: as light either side of the line snapped to
+    // (the lightest of a few offsets: one of them may fall on the card's own border).
+    const outside = Math.max(at(-8), at(-7), at(-6));
+    const inside = Math.max(at(4), at(5), at(6), at(7), at(8));
+    if (Math.min(outside, inside) < 0 || Math.abs(outside - inside) > LIKE) continue;
     // The line the side snapped to (a border: a dip), then the deepest line further in.
     let outer = -1;
-    for (let o = from + 3; o <= 3; o++) if (o === from + 3 || at(o) < at(outer)) outer = o;
+    for (let o = -3; o <= 3; o++) if (o === -3 || at(o) < at(outer)) outer = o;
+    if (at(outer) < 0) continue;
     // (The neighbour's border, where the side snapped past the gap, is a crisp line: a blurred or
     // faint one says nothing either way, and the median's noise could pass for a border inside it.)
     if (dip(outer) < CRISP) continue;
@@ -139,7 +142,7 @@ export function ownBorders(g: GreyImage, r: RefinedQuad): RefinedQuad | null {
     const paper = light(outer - 3);
     const like = (v: number): boolean => Math.abs(v - paper) <= LIKE;
     const border = (o: number): boolean =>
-      dip(o) >= Math.max(BORDER_DIP, 0.3 * dip(outer)) && at(o) >= at(outer) - LIKE && like(at(o - 3)) && like(at(o + 3)) && like(light(o + 5)) && like(light(Math.round((o + outer) / 2)));
+      dip(o) >= Math.max(BORDER_DIP, 0.4 * dip(outer)) && at(o) >= at(outer) - LIKE && like(at(o - 3)) && like(at(o + 3)) && like(light(o + 5)) && like(light(Math.round((o + outer) / 2)));
     let inner = -1;
     for (let o = outer + 4; o <= reach; o++) if (border(o) && (inner < 0 || dip(o) > dip(inner))) inner = o;
     if (inner < 0) continue;

@@ -157,9 +157,11 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     const sw = w - cw;
     const sh = h - ch;
     if (sw <= 0 || sh <= 0) return [];
-    // A side's strength from the prefix sums `sum`, starting at `at`, `len` steps of `stride`.
+    // Each side's strength once (a card's top side is the bottom side of the one a card above):
+    // along rows (length cw, from every x up to sw, every row) and down columns (length ch).
     const whole = input.wholeSides === true;
-    // `pixel`: the view pixel where the side starts (to tell thirds out of the frame, which say nothing).
+    // A side's strength from the prefix sums `sum`, starting at `at`, `len` steps of `stride`;
+    // `pixel`: the view pixel where it starts (thirds out of the frame say nothing).
     const side = (sum: Float32Array, at: number, stride: number, len: number, pixel: number, step: number): number => {
       const all = sum[at + len * stride]! - sum[at]!;
       if (!whole) return all / len;
@@ -175,14 +177,18 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
       if (ok[pixel + ((b + len) >> 1) * step] && (all - s0 - s1) / (len - b) < least) least = (all - s0 - s1) / (len - b);
       return 0.5 * (all / len + least);
     };
+    const across = new Float32Array(h * sw);
+    for (let y = 0; y < h; y++) for (let x = 0; x < sw; x++) across[y * sw + x] = side(rowSum, y * W + x, 1, cw, y * w + x, 1);
+    const down = new Float32Array(sh * w);
+    for (let y = 0; y < sh; y++) for (let x = 0; x < w; x++) down[y * w + x] = side(colSum, y * W + x, W, ch, y * w + x, w);
     const score = new Float32Array(sw * sh);
     const weakest = new Float32Array(sw * sh);
     for (let y = 0; y < sh; y++) {
       for (let x = 0; x < sw; x++) {
-        const top = side(rowSum, y * W + x, 1, cw, y * w + x, 1);
-        const bottom = side(rowSum, (y + ch) * W + x, 1, cw, (y + ch) * w + x, 1);
-        const left = side(colSum, y * W + x, W, ch, y * w + x, w);
-        const right = side(colSum, y * W + x + cw, W, ch, y * w + x + cw, w);
+        const top = across[y * sw + x]!;
+        const bottom = across[(y + ch) * sw + x]!;
+        const left = down[y * w + x]!;
+        const right = down[y * w + x + cw]!;
         let min = top < bottom ? top : bottom;
         if (left < min) min = left;
         if (right < min) min = right;
