@@ -61,7 +61,7 @@ function crossed(g: GreyImage, q: readonly Vec[]): boolean {
 }
 
 /** Samples along a side for its median profile, and how far inside it a card's own border may lie (share of the card across). */
-const ALONG = 24;
+const ALONG = 16;
 const INSIDE = 0.15;
 /** Grey levels a border dips below the paper either side of it (a median over the side: noise is a level or two), and a crisp one. */
 const BORDER_DIP = 6;
