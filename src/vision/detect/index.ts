@@ -21,7 +21,7 @@ import { refineQuad, relaxQuad, slideAlong, type GreyImage, type RefinedQuad } f
 import { tablePlane, type CardSize } from './table.js';
 import { scanAngles, scanTable } from './scan.js';
 import { completeOnPlane, coveredSide, slideOffTable, tableLook, tableShare, topOfPile, yellowness } from './complete.js';
-import { crossedByJoint } from './joint.js';
+import { crossedByJoint, ownBorders } from './joint.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
 
@@ -193,6 +193,15 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     }
   }
   const { chroma, mask, regions, lone, rest, cut } = best;
+  // A lone card's side run on past the gap to a neighbour's border (a dense layout on a table as
+  // light as the paper) moved back in before the plane takes it for the card's size; only among a
+  // few lone cards, where one such wrong move (a blurred border) cannot set the plane by itself.
+  if (deck === 'tic' && lone.length >= 3) {
+    lone.forEach((l, i) => {
+      const own = ownBorders(grey, l.refined);
+      if (own) lone[i] = { ...l, refined: own };
+    });
+  }
   const tPasses = performance.now();
 
   // Stacks: most "lone" outlines are piles, larger than a card where the cards below peek out;
@@ -298,7 +307,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     const angles = deck === 'tic' ? scanAngles(lone.map((l) => l.refined.quad), plane.toTable) : [0];
     let hits: ReturnType<typeof scanTable>;
     try {
-      hits = scanTable(cv, { grey: surface.fineGrey, ...(dips ? { dips: dips.mat, dipsAt: [dips.x0, dips.y0, dips.scale] as const } : {}), greyToFrame: surface.fineToFrame, toTable: plane.toTable, box, size, angles });
+      hits = scanTable(cv, { grey: surface.fineGrey, ...(dips ? { dips: dips.mat, dipsAt: [dips.x0, dips.y0, dips.scale] as const } : {}), greyToFrame: surface.fineToFrame, toTable: plane.toTable, box, size, angles, wholeSides: deck === 'tic' });
     } finally {
       dips?.mat.delete();
     }
@@ -306,7 +315,8 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     const reject = (quad: Vec[], why: string): void => void options.debug?.rejected?.push({ quad, why });
     for (const hit of hits) {
       const centre = quadCentre(hit.quad);
-      if (found.some((f) => insidePolygon(f.quad, centre))) {
+      // (Not inside a guess too weakly held to be kept: the card's own hit may come after it.)
+      if (found.some((f) => plausible(f) && insidePolygon(f.quad, centre))) {
         reject(hit.quad, 'inside a card');
         continue;
       }
@@ -343,6 +353,15 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
         reject(hit.quad, `shape ${areaOnTable(first.quad).toFixed(2)} ${first.support.map((v) => v.toFixed(1)).join(',')} score ${hit.score.toFixed(0)}`);
         continue;
       }
+      // Half over one card found and half over another: a cut across the gap between them (its
+      // centre in the gap, inside neither).
+      const reach = dist(refined.quad[0], refined.quad[2]);
+      const nearby = found.filter((f) => plausible(f) && dist(quadCentre(f.quad), centre) < reach);
+      const over = insetGrid(refined.quad).map((p) => nearby.findIndex((f) => insidePolygon(f.quad, p)));
+      if (over.filter((k) => k >= 0).length >= 0.5 * over.length && new Set(over.filter((k) => k >= 0)).size >= 2) {
+        reject(refined.quad, 'over two cards');
+        continue;
+      }
       const inFrame = hit.quad.every(([x, y]) => x >= 0 && y >= 0 && x < frame.width && y < frame.height);
       const work = refined.quad.map(toWork);
       const st = faceStats(surface, chroma, mask, work, cut);
@@ -362,6 +381,10 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       if (deck === 'tic' && refined.support.some((v) => v < 0.5) && crossedByJoint(grey, refined.quad)) {
         reject(refined.quad, 'straddles a joint');
         continue;
+      }
+      if (deck === 'tic') {
+        const own = ownBorders(grey, refined);
+        if (own && accept(own.quad)) refined = own;
       }
       found.push({ quad: refined.quad, support: refined.support, partial: !inFrame || refined.support.some((v) => v < 0.5), coverage: SCANNED });
     }

@@ -1,8 +1,10 @@
-// A scan hit straddling two cards (half of each, glare or shade hiding the rest of their
-// outlines) has the joint between them across its middle: a dark line from side to side, parallel
-// to two of its sides. Ink never runs that way across a whole face.
+// Joints between neighbouring cards. A scan hit straddling two cards (half of each, glare or shade
+// hiding the rest of their outlines) has the joint between them across its middle: a dark line
+// from side to side, parallel to two of its sides. Ink never runs that way across a whole face.
+// And a card's side that ran on across the gap to a neighbour's border has the card's own border
+// just inside it (ownBorders).
 import type { Vec } from './geometry.js';
-import type { GreyImage } from './refine.js';
+import { quadOfLines, type GreyImage, type RefinedQuad } from './refine.js';
 
 /** Columns across the face, and the share of them that must dip at one row for a joint. */
 const ACROSS = 16;
@@ -56,4 +58,97 @@ function crossed(g: GreyImage, q: readonly Vec[]): boolean {
     if (dipShare(r) >= SHARE) return true;
   }
   return false;
+}
+
+/** Samples along a side for its median profile, and how far inside it a card's own border may lie (share of the card across). */
+const ALONG = 16;
+const INSIDE = 0.15;
+/** Grey levels a border dips below the paper either side of it (a median over the side: noise is a level or two), and a crisp one. */
+const BORDER_DIP = 6;
+const CRISP = 12;
+/** Grey levels within which paper, gap and neighbour count as alike. */
+const LIKE = 8;
+
+/**
+ * On a table as light as the paper, in a dense layout, a card's side may snap past the gap to the
+ * neighbour's border (the fall into a dark line is all the edge search sees, and the neighbour's
+ * may be the clearer). Each card has its own thin border along every side: a second line parallel
+ * to the side, just inside it and running its whole length (the median along the side ignores ink
+ * at the corners), is the card's own; the side moves in to it. Null when no side moves.
+ */
+export function ownBorders(g: GreyImage, r: RefinedQuad): RefinedQuad | null {
+  const q = r.quad;
+  const cx = (q[0][0] + q[1][0] + q[2][0] + q[3][0]) / 4;
+  const cy = (q[0][1] + q[1][1] + q[2][1] + q[3][1]) / 4;
+  const lines = [...r.lines];
+  let moved = false;
+  for (let s = 0; s < 4; s++) {
+    const a = q[s]!;
+    const b = q[(s + 1) % 4]!;
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (len < 20) continue;
+    let n: Vec = [-(b[1] - a[1]) / len, (b[0] - a[0]) / len];
+    const mx = (a[0] + b[0]) / 2;
+    const my = (a[1] + b[1]) / 2;
+    if ((cx - mx) * n[0] + (cy - my) * n[1] < 0) n = [-n[0], -n[1]];
+    // Across the card from this side: twice the centre's distance.
+    const across = 2 * ((cx - mx) * n[0] + (cy - my) * n[1]);
+    const reach = Math.round(across * INSIDE);
+    if (reach < 6) continue;
+    // The median grey at offset o (inwards positive) along the side, worked out when first asked
+    // for (most sides stop at the first test); -1 where part of the line lies out of the frame.
+    const from = -8;
+    const profile = new Float64Array(reach + 15).fill(Number.NaN);
+    const column = new Float64Array(ALONG);
+    const at = (o: number): number => {
+      const cached = profile[o - from]!;
+      if (!Number.isNaN(cached)) return cached;
+      for (let k = 0; k < ALONG; k++) {
+        const t = 0.15 + (0.7 * k) / (ALONG - 1);
+        const x = Math.round(a[0] + (b[0] - a[0]) * t + n[0] * o);
+        const y = Math.round(a[1] + (b[1] - a[1]) * t + n[1] * o);
+        if (x < 0 || y < 0 || x >= g.width || y >= g.height) return (profile[o - from] = -1);
+        column[k] = g.data[y * g.width + x]!;
+      }
+      column.sort();
+      return (profile[o - from] = column[ALONG >> 1]!);
+    };
+    // How far a line at o dips below the lightest grey within 3 px on each side.
+    const dip = (o: number): number => {
+      let left = 0;
+      let right = 0;
+      for (let k = 1; k <= 3; k++) {
+        left = Math.max(left, at(o - k));
+        right = Math.max(right, at(o + k));
+      }
+      return Math.min(left, right) - at(o);
+    };
+    // Only where the table is as light as the paper: as light either side of the line snapped to
+    // (the lightest of a few offsets: one of them may fall on the card's own border).
+    const outside = Math.max(at(-8), at(-7), at(-6));
+    const inside = Math.max(at(4), at(5), at(6), at(7), at(8));
+    if (Math.min(outside, inside) < 0 || Math.abs(outside - inside) > LIKE) continue;
+    // The line the side snapped to (a border: a dip), then the deepest line further in.
+    let outer = -1;
+    for (let o = -3; o <= 3; o++) if (o === -3 || at(o) < at(outer)) outer = o;
+    if (at(outer) < 0) continue;
+    // (The neighbour's border, where the side snapped past the gap, is a crisp line: a blurred or
+    // faint one says nothing either way, and the median's noise could pass for a border inside it.)
+    if (dip(outer) < CRISP) continue;
+    // A border like the outer one: thin, no darker than it (ink is), as deep within reason, with
+    // light all round it: the neighbour's paper outside, the gap (table as light as the paper)
+    // and this card's paper inside.
+    const light = (o: number): number => Math.max(at(o - 1), at(o), at(o + 1));
+    const paper = light(outer - 3);
+    const like = (v: number): boolean => Math.abs(v - paper) <= LIKE;
+    const border = (o: number): boolean =>
+      dip(o) >= Math.max(BORDER_DIP, 0.4 * dip(outer)) && at(o) >= at(outer) - LIKE && like(at(o - 3)) && like(at(o + 3)) && like(light(o + 5)) && like(light(Math.round((o + outer) / 2)));
+    let inner = -1;
+    for (let o = outer + 4; o <= reach; o++) if (border(o) && (inner < 0 || dip(o) > dip(inner))) inner = o;
+    if (inner < 0) continue;
+    const shift = inner - outer;
+    lines[s] = { p: [r.lines[s]!.p[0] + n[0] * shift, r.lines[s]!.p[1] + n[1] * shift], d: r.lines[s]!.d };
+    moved = true;
+  }
+  return moved ? { ...r, quad: quadOfLines(lines, q), lines } : null;
 }

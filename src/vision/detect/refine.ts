@@ -316,7 +316,12 @@ export function slideAlong(g: GreyImage, r: RefinedQuad): RefinedQuad | null {
     }
     return { p: add(q[i]!, scale(d, at)), d: unit(sub(q[(i + 1) % 4]!, q[i]!)) };
   });
-  return { quad: quadOfLines(lines, q), support: r.support, contrast: r.contrast, lines };
+  const slid = quadOfLines(lines, q);
+  // The held sides were fitted along the guess's stretch of them, part of it off the card: snapped
+  // again where the card now lies, kept where they hold there.
+  const again = refineQuad(g, slid, { reach: 0.05 });
+  const kept = lines.map((l, i) => (!loose.includes(i) && again.support[i]! >= 0.5 ? again.lines[i]! : l));
+  return { quad: quadOfLines(kept, slid), support: r.support, contrast: r.contrast, lines: kept };
 }
 
 /** The least step (grey levels, the two loose sides together) that places a card slid along its sides. */

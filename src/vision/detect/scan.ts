@@ -25,6 +25,12 @@ export interface ScanInput {
   readonly size: CardSize;
   /** Turns (radians) of the cards about the table frame to try. */
   readonly angles: readonly number[];
+  /**
+   * Each side's strength half its mean, half its weakest third: a card's own side runs its whole
+   * length, while a face's big shapes (two squares one above the other) line up along only part
+   * of a line through it, and outscored a faint true side (Sequence Hunt on light tables).
+   */
+  readonly wholeSides?: boolean;
 }
 
 export interface ScanHit {
@@ -155,14 +161,38 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     const sw = w - cw;
     const sh = h - ch;
     if (sw <= 0 || sh <= 0) return [];
+    // Each side's strength once (a card's top side is the bottom side of the one a card above):
+    // along rows (length cw, from every x up to sw, every row) and down columns (length ch).
+    const whole = input.wholeSides === true;
+    // A side's strength from the prefix sums `sum`, starting at `at`, `len` steps of `stride`;
+    // `pixel`: the view pixel where it starts (thirds out of the frame say nothing).
+    const side = (sum: Float32Array, at: number, stride: number, len: number, pixel: number, step: number): number => {
+      const all = sum[at + len * stride]! - sum[at]!;
+      if (!whole) return all / len;
+      const a = Math.round(len / 3);
+      const b = Math.round((2 * len) / 3);
+      const s0 = sum[at + a * stride]! - sum[at]!;
+      const s1 = sum[at + b * stride]! - sum[at + a * stride]!;
+      // (Never above the mean, which counts a third out of the frame as nothing: a rectangle run
+      // off the frame gains nothing by it.)
+      let least = all / len;
+      if (ok[pixel + (a >> 1) * step] && s0 / a < least) least = s0 / a;
+      if (ok[pixel + ((a + b) >> 1) * step] && s1 / (b - a) < least) least = s1 / (b - a);
+      if (ok[pixel + ((b + len) >> 1) * step] && (all - s0 - s1) / (len - b) < least) least = (all - s0 - s1) / (len - b);
+      return 0.5 * (all / len + least);
+    };
+    const across = floats('across', h * sw);
+    for (let y = 0; y < h; y++) for (let x = 0; x < sw; x++) across[y * sw + x] = side(rowSum, y * W + x, 1, cw, y * w + x, 1);
+    const down = floats('down', sh * w);
+    for (let y = 0; y < sh; y++) for (let x = 0; x < w; x++) down[y * w + x] = side(colSum, y * W + x, W, ch, y * w + x, w);
     const score = floats('score', sw * sh);
     const weakest = floats('weakest', sw * sh);
     for (let y = 0; y < sh; y++) {
       for (let x = 0; x < sw; x++) {
-        const top = (rowSum[y * W + x + cw]! - rowSum[y * W + x]!) / cw;
-        const bottom = (rowSum[(y + ch) * W + x + cw]! - rowSum[(y + ch) * W + x]!) / cw;
-        const left = (colSum[(y + ch) * W + x]! - colSum[y * W + x]!) / ch;
-        const right = (colSum[(y + ch) * W + x + cw]! - colSum[y * W + x + cw]!) / ch;
+        const top = across[y * sw + x]!;
+        const bottom = across[(y + ch) * sw + x]!;
+        const left = down[y * w + x]!;
+        const right = down[y * w + x + cw]!;
         let min = top < bottom ? top : bottom;
         if (left < min) min = left;
         if (right < min) min = right;
