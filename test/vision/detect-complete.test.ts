@@ -2,7 +2,7 @@
 // cut short by something lying against it: on drawn pictures whose true corners are known exactly,
 // and on a dev frame where that last case once read wrongly at high confidence.
 import { describe, expect, it } from 'vitest';
-import { completeOnPlane, coveredSide, slideOffTable, tableLook, tableShare, topOfPile } from '../../src/vision/detect/complete.js';
+import { completeOnPlane, coveredSide, extendUnderCover, slideOffTable, tableLook, tableShare, topOfPile } from '../../src/vision/detect/complete.js';
 import { insidePolygon, type Vec } from '../../src/vision/detect/geometry.js';
 import { refineQuad, type GreyImage } from '../../src/vision/detect/refine.js';
 import type { RgbaImage } from '../../src/vision/image.js';
@@ -188,9 +188,23 @@ describe('a card cut short by something against one end', () => {
       [170, 155],
     ];
     const against = paint(TABLE, [{ quad: deck, colour: [30, 40, 100] }, { quad: shortCard, colour: PAPER }]);
-    expect(coveredSide(against.rgba, shortCard)).toBe(true);
+    expect(coveredSide(against.rgba, shortCard)).toBe(0);
     const alone = paint(TABLE, [{ quad: shortCard, colour: PAPER }]);
-    expect(coveredSide(alone.rgba, shortCard)).toBe(false);
+    expect(coveredSide(alone.rgba, shortCard)).toBeNull();
+  });
+
+  it('runs the card on under the cover to its full length, the seen end kept', () => {
+    // 150 of 176 px seen, from y 155 down to 305: the whole card reaches up to y 129.
+    const shortCard = card(240, 230, 0, 126, 150);
+    expect(cornerError(extendUnderCover(shortCard, 0, TO_TABLE, TO_FRAME, SIZE)!, card(240, 217, 0))).toBeLessThan(0.01);
+    // Turned, and cut along a long side: 100 of 126 px seen.
+    const narrow = card(240, 200, 20, 100, 176);
+    const full = extendUnderCover(narrow, 1, TO_TABLE, TO_FRAME, SIZE)!;
+    const shift = 13;
+    expect(cornerError(full, card(240 + shift * Math.cos(Math.PI / 9), 200 + shift * Math.sin(Math.PI / 9), 20))).toBeLessThan(0.01);
+    // Not short that way (already whole), or too short to be one card: nothing.
+    expect(extendUnderCover(card(240, 200, 0), 0, TO_TABLE, TO_FRAME, SIZE)).toBeNull();
+    expect(extendUnderCover(card(240, 200, 0, 126, 60), 0, TO_TABLE, TO_FRAME, SIZE)).toBeNull();
   });
 
   it('marks partial the dev card cut short by the face-down deck (it read wrongly at 0.95 unmarked)', async () => {

@@ -162,7 +162,7 @@ export function stripColour(frame: RgbaImage, q: readonly Vec[], side: number, o
  * and unlike the table (`table`: a card at the edge of a layout has table on one side only). A face-down deck, a phone or a hand over the card's end cuts its outline short along
  * their edge, which alone looks like a whole card.
  */
-export function coveredSide(frame: RgbaImage, q: readonly Vec[], table: readonly number[] | null = null): boolean {
+export function coveredSide(frame: RgbaImage, q: readonly Vec[], table: readonly number[] | null = null): number | null {
   const short = Math.min(dist(q[0]!, q[1]!), dist(q[1]!, q[2]!));
   const outside = [0, 1, 2, 3].map((s) => stripColour(frame, q, s, 0.08 * short));
   const inside = [0, 1, 2, 3].map((s) => stripColour(frame, q, s, -0.08 * short)).filter((m): m is number[] => m !== null);
@@ -175,7 +175,34 @@ export function coveredSide(frame: RgbaImage, q: readonly Vec[], table: readonly
     const samples = stripSamples(frame, q, s, 0.08 * short) ?? [];
     return samples.filter(unexplained).length >= 0.8 * samples.length;
   };
-  return outside.some((m, s) => m !== null && outside.every((o, k) => k === s || o === null || far(m, o)) && outside.some((o, k) => k !== s && o !== null) && inside.every((p) => far(m, p)) && coverAlong(s));
+  const side = outside.findIndex((m, s) => m !== null && outside.every((o, k) => k === s || o === null || far(m, o)) && outside.some((o, k) => k !== s && o !== null) && inside.every((p) => far(m, p)) && coverAlong(s));
+  return side >= 0 ? side : null;
+}
+
+/**
+ * The card whose side `side` lies under a cover, run on under it to the card's full length on the
+ * table: the other three sides are where they were seen. Null when the card is not short that way.
+ */
+export function extendUnderCover(q: readonly Vec[], side: number, toTable: Homography, toFrame: Homography, size: CardSize): Vec[] | null {
+  const t = q.map((p) => applyHomography(toTable, p));
+  const a = side;
+  const b = (side + 1) % 4;
+  const length = dist(t[a]!, t[b]!);
+  const across = Math.abs(length - size.widthMm) < Math.abs(length - size.heightMm) ? size.heightMm : size.widthMm;
+  // Each corner of the covered side moves on along its own other side (from the far corner).
+  const runOn = (k: number, from: number): Vec | null => {
+    const d = dist(t[from]!, t[k]!);
+    if (d >= across || d < 0.5 * across) return null;
+    const f = across / d;
+    return [t[from]![0] + (t[k]![0] - t[from]![0]) * f, t[from]![1] + (t[k]![1] - t[from]![1]) * f];
+  };
+  const ta = runOn(a, (side + 3) % 4);
+  const tb = runOn(b, (side + 2) % 4);
+  if (!ta || !tb) return null;
+  const out: Vec[] = [...t];
+  out[a] = ta;
+  out[b] = tb;
+  return out.map((p) => applyHomography(toFrame, p));
 }
 
 /**

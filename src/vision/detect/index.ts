@@ -20,7 +20,7 @@ import { applyHomography, centroid, dist, grow, insidePolygon, intersectLines, i
 import { refineQuad, relaxQuad, slideAlong, type GreyImage, type RefinedQuad } from './refine.js';
 import { tablePlane, type CardSize } from './table.js';
 import { scanAngles, scanTable } from './scan.js';
-import { completeOnPlane, coveredSide, slideOffTable, tableLook, tableShare, topOfPile, yellowness } from './complete.js';
+import { completeOnPlane, coveredSide, extendUnderCover, slideOffTable, tableLook, tableShare, topOfPile, yellowness } from './complete.js';
 import { crossedByJoint, ownBorders } from './joint.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
@@ -420,13 +420,22 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     // out, and never reported as wholly seen otherwise.
     const table = tableColour(frame, found.map((c) => c.quad));
     found.forEach((c, i) => {
-      const off = sideError(c.quad.map((p) => applyHomography(plane.toTable, p)), size);
+      const errorOf = (quad: readonly Vec[]): number => sideError(quad.map((p) => applyHomography(plane.toTable, p)), size);
+      const off = errorOf(c.quad);
       if (off <= OFF_SIZE) {
-        if (!c.partial && coveredSide(frame, c.quad, table)) found[i] = { ...c, partial: true };
+        if (!c.partial && coveredSide(frame, c.quad, table) !== null) found[i] = { ...c, partial: true };
+        return;
+      }
+      // Cut short along the edge of something lying over it (the deck, a phone): run on under it.
+      // (Not a Stacks pile top, whose side against the card below is no cover's.)
+      const covered = deck === 'tic' ? coveredSide(frame, c.quad, table) : null;
+      const underCover = covered === null ? null : extendUnderCover(c.quad, covered, plane.toTable, inverse, size);
+      if (underCover && errorOf(underCover) < off) {
+        found[i] = { ...c, quad: underCover, partial: true };
         return;
       }
       const completed = completeOnPlane(frame, grey, refineQuad(grey, c.quad, { reach: 0.05 }), plane.toTable, inverse, size);
-      const better = completed && completed.score >= c.support.reduce((a, b) => a + b, 0) - 0.5 && sideError(completed.refined.quad.map((p) => applyHomography(plane.toTable, p)), size) < off;
+      const better = completed && completed.score >= c.support.reduce((a, b) => a + b, 0) - 0.5 && errorOf(completed.refined.quad) < off;
       if (better) found[i] = { ...c, quad: [...completed.refined.quad], support: completed.refined.support, partial: c.partial || completed.refined.support.some((v) => v < 0.5) };
       else found[i] = { ...c, partial: true };
     });
