@@ -102,8 +102,7 @@ export function refineQuad(g: GreyImage, quad: readonly Vec[], options: RefineOp
     const inner = reach * 0.7;
     const span = inner + reach + 4;
     const steps = Math.ceil(inner + reach) + 1;
-    const profile = new Float64Array(steps + 4);
-    const fall = new Float64Array(steps + 4);
+    const { profile, fall } = profileArrays(steps + 4);
     for (let k = 0; k < samples; k++) {
       const t = 0.12 + (0.76 * k) / (samples - 1);
       const p: Vec = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
@@ -161,6 +160,17 @@ export function refineQuad(g: GreyImage, quad: readonly Vec[], options: RefineOp
     corners.push(hit && dist(hit, quad[s]!) < shortSide * 0.5 ? hit : quad[s]!);
   }
   return { quad: corners as [Vec, Vec, Vec, Vec], support: support as RefinedQuad['support'], contrast: contrast as RefinedQuad['contrast'], lines, ...(options.alternatives ? { others } : {}) };
+}
+
+/**
+ * The arrays for a side's profiles and falls, kept from call to call (grown as needed; every cell
+ * read is written first): typed arrays made for every side of every quad refined cost more than
+ * the sampling.
+ */
+let profiles = { profile: new Float64Array(64), fall: new Float64Array(64) };
+function profileArrays(n: number): { profile: Float64Array; fall: Float64Array } {
+  if (profiles.profile.length < n) profiles = { profile: new Float64Array(2 * n), fall: new Float64Array(2 * n) };
+  return profiles;
 }
 
 /**
