@@ -120,11 +120,16 @@ export function topOfPile(grey: GreyImage, quad: readonly Vec[]): RefinedQuad | 
 
 /** Distance in RGB from `p` to the segment between colours `a` and `b`. */
 function distanceToSegment(p: readonly number[], a: readonly number[], b: readonly number[]): number {
-  const ab = [0, 1, 2].map((k) => b[k]! - a[k]!);
-  const ap = [0, 1, 2].map((k) => p[k]! - a[k]!);
-  const len2 = ab.reduce((t, v) => t + v * v, 0) || 1;
-  const t = Math.min(1, Math.max(0, ab.reduce((sum, v, k) => sum + v * ap[k]!, 0) / len2));
-  return Math.hypot(...[0, 1, 2].map((k) => ap[k]! - t * ab[k]!));
+  // Written out (no arrays): this runs for every strip sample. The sums start from 0 as reduce's did.
+  const ab0 = b[0]! - a[0]!;
+  const ab1 = b[1]! - a[1]!;
+  const ab2 = b[2]! - a[2]!;
+  const ap0 = p[0]! - a[0]!;
+  const ap1 = p[1]! - a[1]!;
+  const ap2 = p[2]! - a[2]!;
+  const len2 = 0 + ab0 * ab0 + ab1 * ab1 + ab2 * ab2 || 1;
+  const t = Math.min(1, Math.max(0, (0 + ab0 * ap0 + ab1 * ap1 + ab2 * ap2) / len2));
+  return Math.hypot(ap0 - t * ab0, ap1 - t * ab1, ap2 - t * ab2);
 }
 
 /**

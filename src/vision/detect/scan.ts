@@ -155,14 +155,25 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     const sw = w - cw;
     const sh = h - ch;
     if (sw <= 0 || sh <= 0) return [];
+    // Each side's mean worked out once (a card's bottom is the top of one ch rows lower, its right
+    // the left of one cw columns on): horizontal runs of cw at every row, vertical runs of ch, kept
+    // in doubles as the sums they were.
+    const across = doubles('across', sw * h);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < sw; x++) across[y * sw + x] = (rowSum[y * W + x + cw]! - rowSum[y * W + x]!) / cw;
+    }
+    const down = doubles('down', w * sh);
+    for (let y = 0; y < sh; y++) {
+      for (let x = 0; x < w; x++) down[y * w + x] = (colSum[(y + ch) * W + x]! - colSum[y * W + x]!) / ch;
+    }
     const score = floats('score', sw * sh);
     const weakest = floats('weakest', sw * sh);
     for (let y = 0; y < sh; y++) {
       for (let x = 0; x < sw; x++) {
-        const top = (rowSum[y * W + x + cw]! - rowSum[y * W + x]!) / cw;
-        const bottom = (rowSum[(y + ch) * W + x + cw]! - rowSum[(y + ch) * W + x]!) / cw;
-        const left = (colSum[(y + ch) * W + x]! - colSum[y * W + x]!) / ch;
-        const right = (colSum[(y + ch) * W + x + cw]! - colSum[y * W + x + cw]!) / ch;
+        const top = across[y * sw + x]!;
+        const bottom = across[(y + ch) * sw + x]!;
+        const left = down[y * w + x]!;
+        const right = down[y * w + x + cw]!;
         let min = top < bottom ? top : bottom;
         if (left < min) min = left;
         if (right < min) min = right;
@@ -223,10 +234,15 @@ function peakAt(score: Float32Array, w: number, h: number, x: number, y: number,
  * Arrays kept from one scan to the next (each grown as needed; every cell used is written before it
  * is read): fresh ones a frame, megabytes of them, cost page faults and garbage collections.
  */
-const kept = new Map<string, Float32Array | Uint8Array>();
+const kept = new Map<string, Float64Array | Float32Array | Uint8Array>();
 function floats(name: string, n: number): Float32Array {
   let a = kept.get(name) as Float32Array | undefined;
   if (!a || a.length < n) kept.set(name, (a = new Float32Array(n)));
+  return a.subarray(0, n);
+}
+function doubles(name: string, n: number): Float64Array {
+  let a = kept.get(name) as Float64Array | undefined;
+  if (!a || a.length < n) kept.set(name, (a = new Float64Array(n)));
   return a.subarray(0, n);
 }
 function bytes(name: string, n: number): Uint8Array {
