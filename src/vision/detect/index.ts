@@ -135,7 +135,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
   const pass = (chroma: Float32Array, chromaMax: number, cut: number): Pass => {
     const mask = faceMask(surface, chroma, chromaMax, cut, deck);
     const split = (erosion: number, cutMask: Uint8Array | null, known: Pass['lone'] = []): { regions: Region[]; lone: Pass['lone']; rest: Region[] } => {
-      const regions = cutMask ? regionsOf(cv, surface, cutMask, erosion) : (loopRegions ??= regionsOf(cv, surface, insideEdges(cv, surface), erosion));
+      const regions = cutMask ? regionsOf(cv, surface, cutMask, erosion) : (loopRegions ??= regionsOf(cv, surface, insideEdges(surface), erosion));
       const lone: Pass['lone'] = [];
       const rest: Region[] = [];
       for (const region of regions) {
@@ -771,20 +771,24 @@ function paperCut(s: Surface, chroma: Float32Array, chromaMax: number): number {
   return Math.max(0.55, Math.min(0.85, cut / 50));
 }
 
-/** Everything not on (or next to) an edge: the insides of closed edge loops, paper or not. */
-function insideEdges(cv: OpenCv, s: Surface): Uint8Array {
-  const edges = new cv.Mat(s.height, s.width, cv.CV_8UC1);
-  const out = new Uint8Array(s.width * s.height);
-  try {
-    edges.data.set(s.edges);
-    const kernel = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3));
-    cv.dilate(edges, edges, kernel);
-    kernel.delete();
-    const d = edges.data;
-    for (let i = 0; i < out.length; i++) out[i] = d[i] ? 0 : 255;
-  } finally {
-    edges.delete();
+/**
+ * Everything not on (or next to) an edge: the insides of closed edge loops, paper or not. (In JS,
+ * as OpenCV's 3 x 3 dilate cut at the image's edges would make it, without a Mat each way.)
+ */
+function insideEdges(s: Surface): Uint8Array {
+  const { width: w, height: h, edges } = s;
+  const n = w * h;
+  // Any edge in each pixel's row of three, then in its column of three of those.
+  const rows = new Uint8Array(n);
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) {
+      const i = row + x;
+      rows[i] = edges[i]! | (x > 0 ? edges[i - 1]! : 0) | (x + 1 < w ? edges[i + 1]! : 0);
+    }
   }
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) out[i] = rows[i]! | (i >= w ? rows[i - w]! : 0) | (i + w < n ? rows[i + w]! : 0) ? 0 : 255;
   return out;
 }
 
