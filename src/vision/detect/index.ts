@@ -772,25 +772,35 @@ function paperCut(s: Surface, chroma: Float32Array, chromaMax: number): number {
 }
 
 /**
- * Everything not on (or next to) an edge: the insides of closed edge loops, paper or not. (In JS,
- * as OpenCV's 3 x 3 dilate cut at the image's edges would make it, without a Mat each way.)
+ * Everything not on (or next to) an edge: the insides of closed edge loops, paper or not. In JS, as
+ * OpenCV's 3 x 3 dilate cut at the image's edges makes it, into arrays kept from call to call (the
+ * answer holds until the next call; regionsOf copies it at once): fresh ones cost more than the work.
  */
 function insideEdges(s: Surface): Uint8Array {
   const { width: w, height: h, edges } = s;
   const n = w * h;
+  if (insideScratch.length < 2 * n) insideScratch = new Uint8Array(2 * n);
+  const rows = insideScratch.subarray(0, n);
+  const out = insideScratch.subarray(n, 2 * n);
   // Any edge in each pixel's row of three, then in its column of three of those.
-  const rows = new Uint8Array(n);
   for (let y = 0; y < h; y++) {
     const row = y * w;
-    for (let x = 0; x < w; x++) {
-      const i = row + x;
-      rows[i] = edges[i]! | (x > 0 ? edges[i - 1]! : 0) | (x + 1 < w ? edges[i + 1]! : 0);
+    let before = 0;
+    let here = edges[row]!;
+    for (let x = 0; x + 1 < w; x++) {
+      const after = edges[row + x + 1]!;
+      rows[row + x] = before | here | after;
+      before = here;
+      here = after;
     }
+    rows[row + w - 1] = before | here;
   }
-  const out = new Uint8Array(n);
-  for (let i = 0; i < n; i++) out[i] = rows[i]! | (i >= w ? rows[i - w]! : 0) | (i + w < n ? rows[i + w]! : 0) ? 0 : 255;
+  for (let i = 0; i < w; i++) out[i] = rows[i]! | rows[i + w]! ? 0 : 255;
+  for (let i = w; i < n - w; i++) out[i] = rows[i - w]! | rows[i]! | rows[i + w]! ? 0 : 255;
+  for (let i = n - w; i < n; i++) out[i] = rows[i - w]! | rows[i]! ? 0 : 255;
   return out;
 }
+let insideScratch = new Uint8Array(0);
 
 /**
  * Connected regions of the face mask, shrunk by `erosion` pixels first: a gap of up to twice that
