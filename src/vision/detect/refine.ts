@@ -181,14 +181,11 @@ function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Lin
   if (cands.length < 2) return null;
   const tolerance = 1.0;
   let best: { members: number[]; score: number } = { members: [], score: 0 };
-  const offs = new Float64Array(cands.length);
-  let bins = new Uint16Array(64);
   // One candidate a sample: the chosen one of each sample, and the samples in the order first met
-  // (arrays, not a Map: this runs for every side of every quad refined).
+  // (arrays, not a Map, kept from call to call: this runs for every side of every quad refined).
   let kinds = 0;
   for (const c of cands) if (c.k >= kinds) kinds = c.k + 1;
-  const chosen = new Int32Array(kinds);
-  const order = new Int32Array(kinds);
+  const { offs, chosen, order, nearest } = lineArrays(cands.length, kinds);
   for (let deg = -5; deg <= 5; deg += 1) {
     const r = (deg * Math.PI) / 180;
     const nx = normal[0] * Math.cos(r) - normal[1] * Math.sin(r);
@@ -218,7 +215,7 @@ function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Lin
     if (top < 0 || topCount < best.score - 1) continue;
     // The window's members, one a sample (the strongest).
     const from = lo + top * tolerance;
-    chosen.fill(-1);
+    chosen.fill(-1, 0, kinds);
     let seen = 0;
     for (let i = 0; i < cands.length; i++) {
       if (offs[i]! < from || offs[i]! >= from + 2 * tolerance) continue;
@@ -238,8 +235,7 @@ function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Lin
   const fit = fitLine(best.members.map((i) => cands[i]!.p));
   if (!fit) return null;
   // Refit on every sample's candidate nearest the line (within tolerance), one a sample.
-  chosen.fill(-1);
-  const nearest = new Float64Array(kinds);
+  chosen.fill(-1, 0, kinds);
   let seen = 0;
   for (let i = 0; i < cands.length; i++) {
     const c = cands[i]!;
@@ -258,6 +254,15 @@ function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Lin
   const d = refit.line.d[0] * rough.d[0] + refit.line.d[1] * rough.d[1] < 0 ? scale(refit.line.d, -1) : refit.line.d;
   void samples;
   return { line: { p: refit.line.p, d }, count: inliers.length, strength: inliers.reduce((x, v) => x + v.s, 0) / Math.max(1, inliers.length) };
+}
+
+/** bestLine's arrays (each cell read is written first in the call), and its bins (cleared as used). */
+let bins = new Uint16Array(64);
+let lineScratch = { offs: new Float64Array(64), chosen: new Int32Array(16), order: new Int32Array(16), nearest: new Float64Array(16) };
+function lineArrays(cands: number, kinds: number): typeof lineScratch {
+  if (lineScratch.offs.length < cands) lineScratch = { ...lineScratch, offs: new Float64Array(2 * cands) };
+  if (lineScratch.chosen.length < kinds) lineScratch = { ...lineScratch, chosen: new Int32Array(2 * kinds), order: new Int32Array(2 * kinds), nearest: new Float64Array(2 * kinds) };
+  return lineScratch;
 }
 
 export type { Quad };
