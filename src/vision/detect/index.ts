@@ -640,9 +640,10 @@ function faceStats(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: rea
   void cut;
   const nx = 16;
   const ny = 22;
-  const index = new Int32Array(nx * ny);
-  const core = new Uint8Array(nx * ny);
-  const histogram = new Uint16Array(256);
+  // Arrays kept from call to call (this runs for every outline and scan hit): the first `count`
+  // cells of index and core are written before they are read, the histogram cleared.
+  const { index, core, histogram } = faceScratch;
+  histogram.fill(0);
   let count = 0;
   forEachInside(quad, nx, ny, 0.06, (x, y, u, v) => {
     if (x < 0 || y < 0 || x >= s.width || y >= s.height) return;
@@ -669,6 +670,8 @@ function faceStats(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: rea
   }
   return { paper: paper / count, ink: ink / count, inkCore };
 }
+
+const faceScratch = { index: new Int32Array(16 * 22), core: new Uint8Array(16 * 22), histogram: new Uint16Array(256) };
 
 /** The value at `rank` (from 0) of the sorted values a histogram counts. */
 function percentile(histogram: Uint16Array, rank: number): number {
