@@ -244,6 +244,12 @@ const near = (a: readonly number[], b: readonly number[], d: number): boolean =>
   return r * r + g * g + bl * bl < d * d;
 };
 
+/** Whether a colour lies within `d` of any of `colours` (a loop: this runs for every cell of every hypothesis). */
+function nearAny(a: readonly number[], colours: readonly (readonly number[])[], d: number): boolean {
+  for (let i = 0; i < colours.length; i++) if (near(a, colours[i]!, d)) return true;
+  return false;
+}
+
 /** What open table looks like round the lone cards `quads`, or null where it cannot be told (see TableLook). */
 export function tableLook(frame: RgbaImage, quads: readonly (readonly Vec[])[]): TableLook | null {
   const outside: number[][] = [];
@@ -301,8 +307,15 @@ export function tableLook(frame: RgbaImage, quads: readonly (readonly Vec[])[]):
  * completion run the wrong way (out over the table instead of under the cover) shows it here.
  */
 export function tableShare(frame: RgbaImage, quad: readonly Vec[], look: TableLook): number {
-  const cells = tableCells(frame, quad, look).flat();
-  return cells.filter(Boolean).length / cells.length;
+  let on = 0;
+  let all = 0;
+  for (const row of tableCells(frame, quad, look)) {
+    for (const cell of row) {
+      all++;
+      if (cell) on++;
+    }
+  }
+  return on / all;
 }
 
 /** Which cells of a 7 x 10 grid over a quad's face (rows from side 0 to side 2) look like open table. */
@@ -320,7 +333,7 @@ function tableCells(frame: RgbaImage, quad: readonly Vec[], look: TableLook): bo
       const bx = quad[3]![0] + (quad[2]![0] - quad[3]![0]) * u;
       const by = quad[3]![1] + (quad[2]![1] - quad[3]![1]) * u;
       const m = patchMean(frame, tx + (bx - tx) * v, ty + (by - ty) * v);
-      row.push(m !== null && !near(m, look.paper, PAPER_NEAR) && look.samples.some((t) => near(m, t, TABLE_NEAR)));
+      row.push(m !== null && !near(m, look.paper, PAPER_NEAR) && nearAny(m, look.samples, TABLE_NEAR));
     }
     rows.push(row);
   }
