@@ -6,7 +6,7 @@
 import type { OpenCv } from '../opencv.js';
 import { applyHomography, hypot, invertHomography, type Homography, type Vec } from './geometry.js';
 import type { CardSize } from './table.js';
-import { warpInside, warpLinear } from '../rectify.js';
+import { warpLinear } from '../rectify.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
 
@@ -97,9 +97,8 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
   const gx = new cv.Mat();
   const gy = new cv.Mat();
   try {
-    warpLinear(input.grey.data, input.grey.cols, input.grey.rows, m, view.data, w, h, 1, 'replicate');
     const ok = bytes('ok', w * h);
-    warpInside(input.grey.cols, input.grey.rows, m, ok, w, h);
+    warpLinear(input.grey.data, input.grey.cols, input.grey.rows, m, view.data, w, h, 1, 'replicate', ok);
     let dip: Uint8Array | null = null;
     if (input.dips) {
       const [ox, oy, k] = input.dipsAt ?? [0, 0, 1];
