@@ -47,11 +47,14 @@ export function toMat(cv: OpenCv, image: RgbaImage): InstanceType<OpenCv['Mat']>
  * weights (measured: a 64 x 88 card in about two thirds of OpenCV.js's time, the scan's view
  * and its dips in two thirds too, with no Mat made or crossed into wasm). `src` and `out` hold
  * one pixel an element: grey bytes (channels 1) or RGBA packed in 32 bits (channels 4). Outside
- * the source: its edge pixels ('replicate') or, for grey, a constant.
+ * the source: its edge pixels ('replicate') or, for grey, a constant. With `inside`, also marks
+ * which pixels a nearest warp of the same transform takes from inside the source (255, else 0:
+ * OpenCV's INTER_NEAREST warp of an all-255 image with a zero border).
  */
-export function warpLinear(src: Uint8Array | Uint32Array, width: number, height: number, toDst: readonly number[], out: Uint8Array | Uint32Array, outWidth: number, outHeight: number, channels: 1 | 4, border: 'replicate' | number): void {
+export function warpLinear(src: Uint8Array | Uint32Array, width: number, height: number, toDst: readonly number[], out: Uint8Array | Uint32Array, outWidth: number, outHeight: number, channels: 1 | 4, border: 'replicate' | number, inside?: Uint8Array): void {
   const n = outWidth * outHeight;
   const { xs, ys } = sourcePositions(toDst, outWidth, outHeight, INTER_TAB);
+  if (inside) insideFrom(xs, ys, width, height, toDst, inside, outWidth, outHeight);
   if (channels === 4) {
     if (border !== 'replicate') throw new RangeError('an RGBA warp replicates its edges');
     warpRgba(src as Uint32Array, width, height, xs, ys, out as Uint32Array, n);
@@ -59,15 +62,39 @@ export function warpLinear(src: Uint8Array | Uint32Array, width: number, height:
 }
 
 /**
- * Whether each pixel of a warp (INTER_NEAREST's rounding, as OpenCV's) takes a pixel from inside
- * the source: 255 or 0, as OpenCV warping an all-255 image with a zero border.
+ * Whether each pixel's nearest source pixel (rounded to the nearest whole pixel, as OpenCV's
+ * INTER_NEAREST) lies inside the source, from the positions in 1/32 px: those and the nearest ones
+ * come from the same sums, so the two differ by far less than a pixel's 1/32. A position more than
+ * a quarter pixel clear of where the rounding crosses the source's edge (half a pixel outside it)
+ * settles it; only the few within that are worked out again, as the nearest warp does.
  */
-export function warpInside(width: number, height: number, toDst: readonly number[], out: Uint8Array, outWidth: number, outHeight: number): void {
-  const { xs, ys } = sourcePositions(toDst, outWidth, outHeight, 1);
-  for (let o = 0; o < outWidth * outHeight; o++) {
+function insideFrom(xs: Int32Array, ys: Int32Array, width: number, height: number, toDst: readonly number[], inside: Uint8Array, outWidth: number, outHeight: number): void {
+  const n = outWidth * outHeight;
+  // In 1/32 px: inside for sure at -8 .. 32 * size - 24, outside for sure at <= -24 or >= 32 * size - 8.
+  const xIn = INTER_TAB * width - 24;
+  const yIn = INTER_TAB * height - 24;
+  const xOut = INTER_TAB * width - 8;
+  const yOut = INTER_TAB * height - 8;
+  let unsure = false;
+  for (let o = 0; o < n; o++) {
     const X = xs[o]!;
     const Y = ys[o]!;
-    out[o] = X >= 0 && Y >= 0 && X < width && Y < height ? 255 : 0;
+    if (X <= -24 || Y <= -24 || X >= xOut || Y >= yOut) inside[o] = 0;
+    else if (X >= -8 && Y >= -8 && X <= xIn && Y <= yIn) inside[o] = 255;
+    else {
+      inside[o] = 1;
+      unsure = true;
+    }
+  }
+  if (!unsure) return;
+  const m = invert3(toDst);
+  const { bw0 } = blocks(outWidth, outHeight);
+  for (let o = 0; o < n; o++) {
+    if (inside[o] !== 1) continue;
+    const y = Math.floor(o / outWidth);
+    const x = o - y * outWidth;
+    const [X, Y] = positionAt(m, x, y, bw0, 1);
+    inside[o] = X >= 0 && Y >= 0 && X < width && Y < height ? 255 : 0;
   }
 }
 
@@ -83,9 +110,7 @@ function sourcePositions(toDst: readonly number[], outWidth: number, outHeight: 
   if (positions.xs.length < n) positions = { xs: new Int32Array(n), ys: new Int32Array(n) };
   const { xs, ys } = positions;
   const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = invert3(toDst) as [number, number, number, number, number, number, number, number, number];
-  let bh0 = Math.min(16, outHeight);
-  const bw0 = Math.min(Math.floor(1024 / bh0), outWidth);
-  bh0 = Math.min(Math.floor(1024 / bw0), outHeight);
+  const { bw0, bh0 } = blocks(outWidth, outHeight);
   for (let by = 0; by < outHeight; by += bh0) {
     const yEnd = Math.min(outHeight, by + bh0);
     for (let bx = 0; bx < outWidth; bx += bw0) {
@@ -105,6 +130,27 @@ function sourcePositions(toDst: readonly number[], outWidth: number, outHeight: 
     }
   }
   return positions;
+}
+
+/** OpenCV's blocks of a warp: up to 16 rows and 1024 pixels each. */
+function blocks(outWidth: number, outHeight: number): { bw0: number; bh0: number } {
+  let bh0 = Math.min(16, outHeight);
+  const bw0 = Math.min(Math.floor(1024 / bh0), outWidth);
+  bh0 = Math.min(Math.floor(1024 / bw0), outHeight);
+  return { bw0, bh0 };
+}
+
+/** One pixel's source position as sourcePositions works it out (its sums start at its block's first column). */
+function positionAt(m: readonly number[], x: number, y: number, bw0: number, steps: number): [number, number] {
+  const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = m as [number, number, number, number, number, number, number, number, number];
+  const bx = x - (x % bw0);
+  const i = x - bx;
+  const x0 = m0 * bx + m1 * y + m2;
+  const y0 = m3 * bx + m4 * y + m5;
+  const w0 = m6 * bx + m7 * y + m8;
+  let w = w0 + m6 * i;
+  w = w ? steps / w : 0;
+  return [roundInt((x0 + m0 * i) * w), roundInt((y0 + m3 * i) * w)];
 }
 
 function warpRgba(src: Uint32Array, width: number, height: number, xs: Int32Array, ys: Int32Array, out: Uint32Array, n: number): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openCv } from '../../src/vision/opencv.js';
-import { rectify, rectifyMat, RECTIFIED, toMat, warpInside, warpLinear } from '../../src/vision/rectify.js';
+import { rectify, rectifyMat, RECTIFIED, toMat, warpLinear } from '../../src/vision/rectify.js';
 import type { RgbaImage } from '../../src/vision/image.js';
 
 function canvas(width: number, height: number, paint: (x: number, y: number) => [number, number, number]): RgbaImage {
@@ -85,7 +85,7 @@ describe('the JS warp against OpenCV', () => {
       const want = new cv.Mat();
       cv.warpPerspective(white, want, mat, new cv.Size(ow, oh), cv.INTER_NEAREST, cv.BORDER_CONSTANT, new cv.Scalar(0));
       const got = new Uint8Array(ow * oh);
-      warpInside(w, h, m, got, ow, oh);
+      warpLinear(noise(w * h, 5), w, h, m, new Uint8Array(ow * oh), ow, oh, 1, 'replicate', got);
       expect(got.some((v) => v === 0) && got.some((v) => v === 255)).toBe(true);
       expect([...got]).toEqual([...want.data]);
       want.delete();

@@ -120,11 +120,16 @@ export function topOfPile(grey: GreyImage, quad: readonly Vec[]): RefinedQuad | 
 
 /** Distance in RGB from `p` to the segment between colours `a` and `b`. */
 function distanceToSegment(p: readonly number[], a: readonly number[], b: readonly number[]): number {
-  const ab = [0, 1, 2].map((k) => b[k]! - a[k]!);
-  const ap = [0, 1, 2].map((k) => p[k]! - a[k]!);
-  const len2 = ab.reduce((t, v) => t + v * v, 0) || 1;
-  const t = Math.min(1, Math.max(0, ab.reduce((sum, v, k) => sum + v * ap[k]!, 0) / len2));
-  return Math.hypot(...[0, 1, 2].map((k) => ap[k]! - t * ab[k]!));
+  // Written out (no arrays): this runs for every strip sample. The sums start from 0 as reduce's did.
+  const ab0 = b[0]! - a[0]!;
+  const ab1 = b[1]! - a[1]!;
+  const ab2 = b[2]! - a[2]!;
+  const ap0 = p[0]! - a[0]!;
+  const ap1 = p[1]! - a[1]!;
+  const ap2 = p[2]! - a[2]!;
+  const len2 = 0 + ab0 * ab0 + ab1 * ab1 + ab2 * ab2 || 1;
+  const t = Math.min(1, Math.max(0, (0 + ab0 * ap0 + ab1 * ap1 + ab2 * ap2) / len2));
+  return Math.hypot(ap0 - t * ab0, ap1 - t * ab1, ap2 - t * ab2);
 }
 
 /**
@@ -242,14 +247,20 @@ function patchMean(frame: RgbaImage, x: number, y: number): number[] | null {
   const cx = Math.round(x);
   const cy = Math.round(y);
   if (cx < 1 || cy < 1 || cx >= frame.width - 1 || cy >= frame.height - 1) return null;
-  const sum = [0, 0, 0];
+  // Sums written out (no arrays but the one returned): this runs for every cell of every hypothesis.
+  const d = frame.data;
+  let r = 0;
+  let g = 0;
+  let b = 0;
   for (let dy = -1; dy <= 1; dy++) {
     for (let dx = -1; dx <= 1; dx++) {
       const j = ((cy + dy) * frame.width + cx + dx) * 4;
-      for (let k = 0; k < 3; k++) sum[k]! += frame.data[j + k]!;
+      r += d[j]!;
+      g += d[j + 1]!;
+      b += d[j + 2]!;
     }
   }
-  return sum.map((v) => v / 9);
+  return [r / 9, g / 9, b / 9];
 }
 
 /** Whether two colours lie within `d` RGB levels of each other (squared, no root: run a great many times). */
@@ -259,6 +270,12 @@ const near = (a: readonly number[], b: readonly number[], d: number): boolean =>
   const bl = a[2]! - b[2]!;
   return r * r + g * g + bl * bl < d * d;
 };
+
+/** Whether a colour lies within `d` of any of `colours` (a loop: this runs for every cell of every hypothesis). */
+function nearAny(a: readonly number[], colours: readonly (readonly number[])[], d: number): boolean {
+  for (let i = 0; i < colours.length; i++) if (near(a, colours[i]!, d)) return true;
+  return false;
+}
 
 /** What open table looks like round the lone cards `quads`, or null where it cannot be told (see TableLook). */
 export function tableLook(frame: RgbaImage, quads: readonly (readonly Vec[])[]): TableLook | null {
@@ -290,7 +307,17 @@ export function tableLook(frame: RgbaImage, quads: readonly (readonly Vec[])[]):
   const off = outside.filter((o, i) => i % every === 0 && !near(o, paper, PAPER_NEAR));
   // The table is what lies round most cards; a cover lying against a few of them (a sleeve, the
   // deck) is a minority colour there, and must not pass for table.
-  const samples = off.filter((o) => off.filter((p) => near(o, p, TABLE_NEAR)).length >= 0.2 * off.length);
+  // (Each pair compared once, and no arrays made: up to 240 x 240 comparisons.)
+  const alike = new Array<number>(off.length).fill(1);
+  for (let i = 0; i < off.length; i++) {
+    for (let j = i + 1; j < off.length; j++) {
+      if (near(off[i]!, off[j]!, TABLE_NEAR)) {
+        alike[i]!++;
+        alike[j]!++;
+      }
+    }
+  }
+  const samples = off.filter((_, i) => alike[i]! >= 0.2 * off.length);
   if (samples.length < 8 || samples.length < (0.3 * outside.length) / every) return null;
   const step = Math.max(1, Math.floor(samples.length / 160));
   const look = { samples: samples.filter((_, i) => i % step === 0), paper };
@@ -307,8 +334,15 @@ export function tableLook(frame: RgbaImage, quads: readonly (readonly Vec[])[]):
  * completion run the wrong way (out over the table instead of under the cover) shows it here.
  */
 export function tableShare(frame: RgbaImage, quad: readonly Vec[], look: TableLook): number {
-  const cells = tableCells(frame, quad, look).flat();
-  return cells.filter(Boolean).length / cells.length;
+  let on = 0;
+  let all = 0;
+  for (const row of tableCells(frame, quad, look)) {
+    for (const cell of row) {
+      all++;
+      if (cell) on++;
+    }
+  }
+  return on / all;
 }
 
 /** Which cells of a 7 x 10 grid over a quad's face (rows from side 0 to side 2) look like open table. */
@@ -326,7 +360,7 @@ function tableCells(frame: RgbaImage, quad: readonly Vec[], look: TableLook): bo
       const bx = quad[3]![0] + (quad[2]![0] - quad[3]![0]) * u;
       const by = quad[3]![1] + (quad[2]![1] - quad[3]![1]) * u;
       const m = patchMean(frame, tx + (bx - tx) * v, ty + (by - ty) * v);
-      row.push(m !== null && !near(m, look.paper, PAPER_NEAR) && look.samples.some((t) => near(m, t, TABLE_NEAR)));
+      row.push(m !== null && !near(m, look.paper, PAPER_NEAR) && nearAny(m, look.samples, TABLE_NEAR));
     }
     rows.push(row);
   }

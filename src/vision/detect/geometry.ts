@@ -155,10 +155,11 @@ export function fitHomography(from: readonly Vec[], to: readonly Vec[]): Homogra
   if (from.length === 4) return homography(from, to);
   const ata = Array.from({ length: 8 }, () => new Array<number>(8).fill(0));
   const atb = new Array<number>(8).fill(0);
+  // The upper triangle only, copied down after (the same products, summed in the same order).
   const addRow = (row: number[], value: number): void => {
     for (let i = 0; i < 8; i++) {
       atb[i]! += row[i]! * value;
-      for (let j = 0; j < 8; j++) ata[i]![j]! += row[i]! * row[j]!;
+      for (let j = i; j < 8; j++) ata[i]![j]! += row[i]! * row[j]!;
     }
   };
   for (let i = 0; i < from.length; i++) {
@@ -167,6 +168,7 @@ export function fitHomography(from: readonly Vec[], to: readonly Vec[]): Homogra
     addRow([x, y, 1, 0, 0, 0, -u * x, -u * y], u);
     addRow([0, 0, 0, x, y, 1, -v * x, -v * y], v);
   }
+  for (let i = 1; i < 8; i++) for (let j = 0; j < i; j++) ata[i]![j] = ata[j]![i]!;
   const h = solve(ata, atb);
   return h ? [...h, 1] : null;
 }

@@ -135,7 +135,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
   const pass = (chroma: Float32Array, chromaMax: number, cut: number): Pass => {
     const mask = faceMask(surface, chroma, chromaMax, cut, deck);
     const split = (erosion: number, cutMask: Uint8Array | null, known: Pass['lone'] = []): { regions: Region[]; lone: Pass['lone']; rest: Region[] } => {
-      const regions = cutMask ? regionsOf(cv, surface, cutMask, erosion) : (loopRegions ??= regionsOf(cv, surface, insideEdges(cv, surface), erosion));
+      const regions = cutMask ? regionsOf(cv, surface, cutMask, erosion) : (loopRegions ??= regionsOf(cv, surface, insideEdges(surface), erosion));
       const lone: Pass['lone'] = [];
       const rest: Region[] = [];
       for (const region of regions) {
@@ -672,9 +672,10 @@ function faceStats(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: rea
   void cut;
   const nx = 16;
   const ny = 22;
-  const index = new Int32Array(nx * ny);
-  const core = new Uint8Array(nx * ny);
-  const histogram = new Uint16Array(256);
+  // Arrays kept from call to call (this runs for every outline and scan hit): the first `count`
+  // cells of index and core are written before they are read, the histogram cleared.
+  const { index, core, histogram } = faceScratch;
+  histogram.fill(0);
   let count = 0;
   forEachInside(quad, nx, ny, 0.06, (x, y, u, v) => {
     if (x < 0 || y < 0 || x >= s.width || y >= s.height) return;
@@ -701,6 +702,8 @@ function faceStats(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: rea
   }
   return { paper: paper / count, ink: ink / count, inkCore };
 }
+
+const faceScratch = { index: new Int32Array(16 * 22), core: new Uint8Array(16 * 22), histogram: new Uint16Array(256) };
 
 /** The value at `rank` (from 0) of the sorted values a histogram counts. */
 function percentile(histogram: Uint16Array, rank: number): number {
@@ -803,22 +806,36 @@ function paperCut(s: Surface, chroma: Float32Array, chromaMax: number): number {
   return Math.max(0.55, Math.min(0.85, cut / 50));
 }
 
-/** Everything not on (or next to) an edge: the insides of closed edge loops, paper or not. */
-function insideEdges(cv: OpenCv, s: Surface): Uint8Array {
-  const edges = new cv.Mat(s.height, s.width, cv.CV_8UC1);
-  const out = new Uint8Array(s.width * s.height);
-  try {
-    edges.data.set(s.edges);
-    const kernel = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3));
-    cv.dilate(edges, edges, kernel);
-    kernel.delete();
-    const d = edges.data;
-    for (let i = 0; i < out.length; i++) out[i] = d[i] ? 0 : 255;
-  } finally {
-    edges.delete();
+/**
+ * Everything not on (or next to) an edge: the insides of closed edge loops, paper or not. In JS, as
+ * OpenCV's 3 x 3 dilate cut at the image's edges makes it, into arrays kept from call to call (the
+ * answer holds until the next call; regionsOf copies it at once): fresh ones cost more than the work.
+ */
+function insideEdges(s: Surface): Uint8Array {
+  const { width: w, height: h, edges } = s;
+  const n = w * h;
+  if (insideScratch.length < 2 * n) insideScratch = new Uint8Array(2 * n);
+  const rows = insideScratch.subarray(0, n);
+  const out = insideScratch.subarray(n, 2 * n);
+  // Any edge in each pixel's row of three, then in its column of three of those.
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    let before = 0;
+    let here = edges[row]!;
+    for (let x = 0; x + 1 < w; x++) {
+      const after = edges[row + x + 1]!;
+      rows[row + x] = before | here | after;
+      before = here;
+      here = after;
+    }
+    rows[row + w - 1] = before | here;
   }
+  for (let i = 0; i < w; i++) out[i] = rows[i]! | rows[i + w]! ? 0 : 255;
+  for (let i = w; i < n - w; i++) out[i] = rows[i - w]! | rows[i]! | rows[i + w]! ? 0 : 255;
+  for (let i = n - w; i < n; i++) out[i] = rows[i - w]! | rows[i]! ? 0 : 255;
   return out;
 }
+let insideScratch = new Uint8Array(0);
 
 /**
  * Connected regions of the face mask, shrunk by `erosion` pixels first: a gap of up to twice that

@@ -102,8 +102,7 @@ export function refineQuad(g: GreyImage, quad: readonly Vec[], options: RefineOp
     const inner = reach * 0.7;
     const span = inner + reach + 4;
     const steps = Math.ceil(inner + reach) + 1;
-    const profile = new Float64Array(steps + 4);
-    const fall = new Float64Array(steps + 4);
+    const { profile, fall } = profileArrays(steps + 4);
     for (let k = 0; k < samples; k++) {
       const t = 0.12 + (0.76 * k) / (samples - 1);
       const p: Vec = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
@@ -164,6 +163,17 @@ export function refineQuad(g: GreyImage, quad: readonly Vec[], options: RefineOp
 }
 
 /**
+ * The arrays for a side's profiles and falls, kept from call to call (grown as needed; every cell
+ * read is written first): typed arrays made for every side of every quad refined cost more than
+ * the sampling.
+ */
+let profiles = { profile: new Float64Array(64), fall: new Float64Array(64) };
+function profileArrays(n: number): { profile: Float64Array; fall: Float64Array } {
+  if (profiles.profile.length < n) profiles = { profile: new Float64Array(2 * n), fall: new Float64Array(2 * n) };
+  return profiles;
+}
+
+/**
  * The line near the rough side's direction through candidates of the most samples (one a sample),
  * found by turning through a few degrees and clustering the candidates' offsets; refitted on them.
  */
@@ -171,14 +181,11 @@ function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Lin
   if (cands.length < 2) return null;
   const tolerance = 1.0;
   let best: { members: number[]; score: number } = { members: [], score: 0 };
-  const offs = new Float64Array(cands.length);
-  let bins = new Uint16Array(64);
   // One candidate a sample: the chosen one of each sample, and the samples in the order first met
-  // (arrays, not a Map: this runs for every side of every quad refined).
+  // (arrays, not a Map, kept from call to call: this runs for every side of every quad refined).
   let kinds = 0;
   for (const c of cands) if (c.k >= kinds) kinds = c.k + 1;
-  const chosen = new Int32Array(kinds);
-  const order = new Int32Array(kinds);
+  const { offs, chosen, order, nearest } = lineArrays(cands.length, kinds);
   for (let deg = -5; deg <= 5; deg += 1) {
     const r = (deg * Math.PI) / 180;
     const nx = normal[0] * Math.cos(r) - normal[1] * Math.sin(r);
@@ -208,7 +215,7 @@ function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Lin
     if (top < 0 || topCount < best.score - 1) continue;
     // The window's members, one a sample (the strongest).
     const from = lo + top * tolerance;
-    chosen.fill(-1);
+    chosen.fill(-1, 0, kinds);
     let seen = 0;
     for (let i = 0; i < cands.length; i++) {
       if (offs[i]! < from || offs[i]! >= from + 2 * tolerance) continue;
@@ -228,8 +235,7 @@ function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Lin
   const fit = fitLine(best.members.map((i) => cands[i]!.p));
   if (!fit) return null;
   // Refit on every sample's candidate nearest the line (within tolerance), one a sample.
-  chosen.fill(-1);
-  const nearest = new Float64Array(kinds);
+  chosen.fill(-1, 0, kinds);
   let seen = 0;
   for (let i = 0; i < cands.length; i++) {
     const c = cands[i]!;
@@ -248,6 +254,15 @@ function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Lin
   const d = refit.line.d[0] * rough.d[0] + refit.line.d[1] * rough.d[1] < 0 ? scale(refit.line.d, -1) : refit.line.d;
   void samples;
   return { line: { p: refit.line.p, d }, count: inliers.length, strength: inliers.reduce((x, v) => x + v.s, 0) / Math.max(1, inliers.length) };
+}
+
+/** bestLine's arrays (each cell read is written first in the call), and its bins (cleared as used). */
+let bins = new Uint16Array(64);
+let lineScratch = { offs: new Float64Array(64), chosen: new Int32Array(16), order: new Int32Array(16), nearest: new Float64Array(16) };
+function lineArrays(cands: number, kinds: number): typeof lineScratch {
+  if (lineScratch.offs.length < cands) lineScratch = { ...lineScratch, offs: new Float64Array(2 * cands) };
+  if (lineScratch.chosen.length < kinds) lineScratch = { ...lineScratch, chosen: new Int32Array(2 * kinds), order: new Int32Array(2 * kinds), nearest: new Float64Array(2 * kinds) };
+  return lineScratch;
 }
 
 export type { Quad };

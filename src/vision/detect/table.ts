@@ -1,7 +1,7 @@
 // The table plane: a homography from frame pixels to millimetres on the table, found from the
 // cards that stand alone (each one a 63 x 88 mm rectangle seen in perspective). With it, every
 // card anywhere in the frame has its known size, which is what splits touching cards apart.
-import { applyHomography, centroid, fitHomography, homography, polygonArea, type Homography, type Vec } from './geometry.js';
+import { applyHomography, centroid, fitHomography, homography, hypot, polygonArea, type Homography, type Vec } from './geometry.js';
 
 export interface CardSize {
   readonly widthMm: number;
@@ -46,7 +46,9 @@ export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, q
     const agree: number[] = [];
     let error = 0;
     quads.forEach((other, k) => {
-      const e = shapeError(orientOnTable(other, h).map((p) => applyHomography(h, p)), size);
+      // (The corners mapped once: this runs for every pair of quads.)
+      const t = other.map((p) => applyHomography(h, p));
+      const e = shapeError(shortFirst(t) ? t : [t[1]!, t[2]!, t[3]!, t[0]!], size);
       if (!(e < 0.12 * size.widthMm)) return;
       agree.push(k);
       error += e;
@@ -106,7 +108,7 @@ function shapeError(t: readonly Vec[], size: CardSize): number {
   for (let i = 0; i < 4; i++) {
     const a = t[i]!;
     const b = t[(i + 1) % 4]!;
-    e += Math.abs(Math.hypot(b[0] - a[0], b[1] - a[1]) - (i % 2 === 0 ? size.widthMm : size.heightMm));
+    e += Math.abs(hypot(b[0] - a[0], b[1] - a[1]) - (i % 2 === 0 ? size.widthMm : size.heightMm));
   }
   return e / 4;
 }
@@ -116,10 +118,13 @@ function shapeError(t: readonly Vec[], size: CardSize): number {
  * portrait by the table, not by the image (which foreshortening can fool).
  */
 export function orientOnTable(q: readonly Vec[], toTable: Homography): Vec[] {
-  const t = q.map((p) => applyHomography(toTable, p));
-  const side = (i: number): number => Math.hypot(t[(i + 1) % 4]![0] - t[i]![0], t[(i + 1) % 4]![1] - t[i]![1]);
-  const shortFirst = side(0) + side(2) <= side(1) + side(3);
-  return shortFirst ? [...q] : [q[1]!, q[2]!, q[3]!, q[0]!];
+  return shortFirst(q.map((p) => applyHomography(toTable, p))) ? [...q] : [q[1]!, q[2]!, q[3]!, q[0]!];
+}
+
+/** Whether a quad's first side (on the table, `t`) is a short one. */
+function shortFirst(t: readonly Vec[]): boolean {
+  const side = (i: number): number => hypot(t[(i + 1) % 4]![0] - t[i]![0], t[(i + 1) % 4]![1] - t[i]![1]);
+  return side(0) + side(2) <= side(1) + side(3);
 }
 
 /** The card-sized rectangle best matching four table points (same order): centre and turn. */
