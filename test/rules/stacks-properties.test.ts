@@ -109,7 +109,8 @@ describe('Sequence Stacks invariants over seeded random legal games', () => {
           }
         }
       }),
-      { numRuns: 8 },
+      // The example: a long lazy game of 5 where every blue chip ends up held before the end.
+      { numRuns: 8, examples: [[{ players: 5, seed: 405446046, eagerness: 0.1 }]] },
     );
   });
 

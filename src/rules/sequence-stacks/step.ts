@@ -3,6 +3,7 @@ import { UNSEEN, isPileCard, isSpecial, isWild, stacksColour, stacksNumber, type
 import { randomInt, shuffled } from '../random.js';
 import { violation, type Violation } from '../violation.js';
 import {
+  CHIPS_PER_COLOUR,
   HAND_SIZE,
   PILE_SPACES,
   draft,
@@ -211,10 +212,14 @@ function play(s: MutableState, action: Extract<StacksAction, { type: 'play' }>, 
   }
 }
 
-/** "The player who completed the sequence receives 1 chip of that colour." The game may end here. */
+/**
+ * "The player who completed the sequence receives 1 chip of that colour." The game may end here.
+ * With all 20 chips of that colour already held there is none left to receive.
+ */
 function collect(s: MutableState): void {
   const pending = s.pending!;
   s.pending = null;
+  if (s.chips.reduce((n, c) => n + c[pending.colour], 0) >= CHIPS_PER_COLOUR) return;
   const chips = s.chips[pending.player]!;
   chips[pending.colour] += 1;
   if (hasWon(chips)) s.winner = pending.player;
