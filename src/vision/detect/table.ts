@@ -66,15 +66,10 @@ export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, q
   if (best.agree.length > 1) {
     // Each agreeing quad is a card lying somewhere on the table at some angle: fit that rectangle
     // to where the current plane puts it, then refit the plane to all of them.
-    let fitted = best.agree;
     for (let round = 0; round < 2; round++) {
       const from: Vec[] = [];
       const to: Vec[] = [];
-      // A quad still well off a card's shape on the plane so far (a card cut short obliquely by a
-      // cover) would pull the refit off the others: left out, while two or more remain.
-      const close = fitted.filter((k) => shapeError(orientOnTable(quads[k]!, h).map((p) => applyHomography(h, p)), size) < REFIT_ERROR * size.widthMm);
-      if (close.length >= 2) fitted = close;
-      for (const k of fitted) {
+      for (const k of best.agree) {
         const q = orientOnTable(quads[k]!, h);
         const onTable = q.map((p) => applyHomography(h, p));
         const ideal = fitRectangle(onTable, size);
@@ -95,8 +90,6 @@ export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, q
  * the wrong way round, when the cards fit either way (few of them, all at one angle).
  */
 const UPRIGHT = 1.1;
-/** Mean side error (share of a card's width) past which a quad is left out of the plane's refit. */
-const REFIT_ERROR = 0.08;
 
 /** Table mm a frame pixel covers across the frame, over the mm it covers down the frame, at `p`. */
 function acrossOverDown(h: Homography, p: Vec): number {
