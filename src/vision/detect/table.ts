@@ -35,8 +35,7 @@ export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, q
   const rect = cardRectangle(size);
   // Ties go to the best-outlined card (or the largest, without a measure of quality).
   const quality_ = (i: number): number => (quality ? quality[i]! : polygonArea(quads[i]!));
-  let best: { h: Homography; agree: number[]; error: number; quality: number; upright: boolean } | null = null;
-  const middle = centroid(quads.flat());
+  let best: { h: Homography; agree: number[]; error: number; quality: number } | null = null;
   // A card far off in a tilted view can look wider than long: each quad is tried both ways round.
   for (const [index, q] of quads.flatMap((q, i) => [[i, q] as const, [i, [q[1]!, q[2]!, q[3]!, q[0]!]] as const])) {
     const h = homography(q, rect);
@@ -56,10 +55,8 @@ export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, q
     if (agree.length === 0) continue;
     error /= agree.length;
     const quality = quality_(index);
-    const upright = acrossOverDown(h, middle) <= UPRIGHT;
-    const tied = best !== null && agree.length === best.agree.length;
-    const better = !best || agree.length > best.agree.length || (tied && (upright !== best.upright ? upright : error < best.error - 0.5 || (Math.abs(error - best.error) <= 0.5 && quality > best.quality)));
-    if (better) best = { h, agree, error, quality, upright };
+    const better = !best || agree.length > best.agree.length || (agree.length === best.agree.length && (error < best.error - 0.5 || (Math.abs(error - best.error) <= 0.5 && quality > best.quality)));
+    if (better) best = { h, agree, error, quality };
   }
   if (!best) return null;
   let h = best.h;
@@ -82,24 +79,6 @@ export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, q
     }
   }
   return { toTable: h, cards: best.agree.length };
-}
-
-/**
- * A camera above a table foreshortens its view down the frame, not across it: a plane that makes a
- * pixel across the frame cover more table than a pixel down it (by more than this) has the cards
- * the wrong way round, when the cards fit either way (few of them, all at one angle).
- */
-const UPRIGHT = 1.1;
-
-/** Table mm a frame pixel covers across the frame, over the mm it covers down the frame, at `p`. */
-function acrossOverDown(h: Homography, p: Vec): number {
-  const [x, y] = p;
-  const w = h[6]! * x + h[7]! * y + h[8]!;
-  const X = (h[0]! * x + h[1]! * y + h[2]!) / w;
-  const Y = (h[3]! * x + h[4]! * y + h[5]!) / w;
-  const across = Math.hypot(h[0]! - X * h[6]!, h[3]! - Y * h[6]!);
-  const down = Math.hypot(h[1]! - X * h[7]!, h[4]! - Y * h[7]!);
-  return across / down;
 }
 
 /** How far a quad on the table is from a card's size (mm): the mean side error. */
