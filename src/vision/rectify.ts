@@ -1,6 +1,7 @@
 // A card's face cut out of a frame and turned upright: the input every reader works on.
 import type { OpenCv } from './opencv.js';
 import type { Quad, RgbaImage } from './image.js';
+import { int32s } from './scratch.js';
 
 /** Portrait, about 1 px per mm of a 63 x 88 mm card: near the resolution a 720p table photo gives. */
 export const RECTIFIED = { width: 64, height: 88 } as const;
@@ -98,17 +99,15 @@ function insideFrom(xs: Int32Array, ys: Int32Array, width: number, height: numbe
   }
 }
 
-/** Reused between warps: the source position of every output pixel. */
-let positions = { xs: new Int32Array(0), ys: new Int32Array(0) };
-
 /**
  * Where each output pixel comes from in the source, in steps of 1/`steps` px, rounded as OpenCV
  * rounds them: in blocks of up to 1024 pixels, each starting its sums afresh.
  */
 function sourcePositions(toDst: readonly number[], outWidth: number, outHeight: number, steps: number): { xs: Int32Array; ys: Int32Array } {
   const n = outWidth * outHeight;
-  if (positions.xs.length < n) positions = { xs: new Int32Array(n), ys: new Int32Array(n) };
-  const { xs, ys } = positions;
+  // Kept from warp to warp: the source position of every output pixel.
+  const xs = int32s('warp.xs', n);
+  const ys = int32s('warp.ys', n);
   const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = invert3(toDst) as [number, number, number, number, number, number, number, number, number];
   const { bw0, bh0 } = blocks(outWidth, outHeight);
   for (let by = 0; by < outHeight; by += bh0) {
@@ -129,7 +128,7 @@ function sourcePositions(toDst: readonly number[], outWidth: number, outHeight: 
       }
     }
   }
-  return positions;
+  return { xs, ys };
 }
 
 /** OpenCV's blocks of a warp: up to 16 rows and 1024 pixels each. */

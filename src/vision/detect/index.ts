@@ -22,6 +22,7 @@ import { tablePlane, type CardSize } from './table.js';
 import { scanAngles, scanTable } from './scan.js';
 import { completeOnPlane, coveredSide, extendUnderCover, slideOffTable, tableLook, tableShare, topOfPile, yellowness } from './complete.js';
 import { crossedByJoint, ownBorders } from './joint.js';
+import { bytes, int32s, uint16s } from '../scratch.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
 
@@ -357,8 +358,9 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       // centre in the gap, inside neither).
       const reach = dist(refined.quad[0], refined.quad[2]);
       const nearby = found.filter((f) => plausible(f) && dist(quadCentre(f.quad), centre) < reach);
-      const over = insetGrid(refined.quad).map((p) => nearby.findIndex((f) => insidePolygon(f.quad, p)));
-      if (over.filter((k) => k >= 0).length >= 0.5 * over.length && new Set(over.filter((k) => k >= 0)).size >= 2) {
+      const points = insetGrid(refined.quad);
+      const over = points.map((p) => nearby.findIndex((f) => insidePolygon(f.quad, p))).filter((k) => k >= 0);
+      if (over.length >= 0.5 * points.length && new Set(over).size >= 2) {
         reject(refined.quad, 'over two cards');
         continue;
       }
@@ -419,8 +421,8 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     // on into the thing beside it): completed from its clearest corner where the edges bear that
     // out, and never reported as wholly seen otherwise.
     const table = tableColour(frame, found.map((c) => c.quad));
+    const errorOf = (quad: readonly Vec[]): number => sideError(quad.map((p) => applyHomography(plane.toTable, p)), size);
     found.forEach((c, i) => {
-      const errorOf = (quad: readonly Vec[]): number => sideError(quad.map((p) => applyHomography(plane.toTable, p)), size);
       const off = errorOf(c.quad);
       if (off <= OFF_SIZE) {
         if (!c.partial && coveredSide(frame, c.quad, table) !== null) found[i] = { ...c, partial: true };
@@ -674,8 +676,9 @@ function faceStats(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: rea
   const ny = 22;
   // Arrays kept from call to call (this runs for every outline and scan hit): the first `count`
   // cells of index and core are written before they are read, the histogram cleared.
-  const { index, core, histogram } = faceScratch;
-  histogram.fill(0);
+  const index = int32s('face.index', nx * ny);
+  const core = bytes('face.core', nx * ny);
+  const histogram = uint16s('face.histogram', 256).fill(0);
   let count = 0;
   forEachInside(quad, nx, ny, 0.06, (x, y, u, v) => {
     if (x < 0 || y < 0 || x >= s.width || y >= s.height) return;
@@ -702,8 +705,6 @@ function faceStats(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: rea
   }
   return { paper: paper / count, ink: ink / count, inkCore };
 }
-
-const faceScratch = { index: new Int32Array(16 * 22), core: new Uint8Array(16 * 22), histogram: new Uint16Array(256) };
 
 /** The value at `rank` (from 0) of the sorted values a histogram counts. */
 function percentile(histogram: Uint16Array, rank: number): number {
@@ -814,9 +815,8 @@ function paperCut(s: Surface, chroma: Float32Array, chromaMax: number): number {
 function insideEdges(s: Surface): Uint8Array {
   const { width: w, height: h, edges } = s;
   const n = w * h;
-  if (insideScratch.length < 2 * n) insideScratch = new Uint8Array(2 * n);
-  const rows = insideScratch.subarray(0, n);
-  const out = insideScratch.subarray(n, 2 * n);
+  const rows = bytes('insideEdges.rows', n);
+  const out = bytes('insideEdges.out', n);
   // Any edge in each pixel's row of three, then in its column of three of those.
   for (let y = 0; y < h; y++) {
     const row = y * w;
@@ -835,7 +835,6 @@ function insideEdges(s: Surface): Uint8Array {
   for (let i = n - w; i < n; i++) out[i] = rows[i - w]! | rows[i]! ? 0 : 255;
   return out;
 }
-let insideScratch = new Uint8Array(0);
 
 /**
  * Connected regions of the face mask, shrunk by `erosion` pixels first: a gap of up to twice that

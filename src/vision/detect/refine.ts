@@ -3,7 +3,8 @@
 // border, a shadow), a line is fitted robustly through the steps found, and the corners are the
 // lines' crossings. Sides without enough evidence (covered, out of the frame) keep their rough line.
 import type { Quad } from '../image.js';
-import { add, dist, fitLine, hypot, lineDistance, lineIntersection, scale, sub, unit, type Line, type Vec } from './geometry.js';
+import { add, dist, fitLine, lineDistance, lineIntersection, norm, scale, sub, unit, type Line, type Vec } from './geometry.js';
+import { float64s, int32s, uint16s } from '../scratch.js';
 
 /** The frame's lightness, one byte a pixel, at full resolution. */
 export interface GreyImage {
@@ -102,7 +103,8 @@ export function refineQuad(g: GreyImage, quad: readonly Vec[], options: RefineOp
     const inner = reach * 0.7;
     const span = inner + reach + 4;
     const steps = Math.ceil(inner + reach) + 1;
-    const { profile, fall } = profileArrays(steps + 4);
+    const profile = float64s('refine.profile', steps + 4);
+    const fall = float64s('refine.fall', steps + 4);
     for (let k = 0; k < samples; k++) {
       const t = 0.12 + (0.76 * k) / (samples - 1);
       const p: Vec = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
@@ -163,17 +165,6 @@ export function refineQuad(g: GreyImage, quad: readonly Vec[], options: RefineOp
 }
 
 /**
- * The arrays for a side's profiles and falls, kept from call to call (grown as needed; every cell
- * read is written first): typed arrays made for every side of every quad refined cost more than
- * the sampling.
- */
-let profiles = { profile: new Float64Array(64), fall: new Float64Array(64) };
-function profileArrays(n: number): { profile: Float64Array; fall: Float64Array } {
-  if (profiles.profile.length < n) profiles = { profile: new Float64Array(2 * n), fall: new Float64Array(2 * n) };
-  return profiles;
-}
-
-/**
  * The line near the rough side's direction through candidates of the most samples (one a sample),
  * found by turning through a few degrees and clustering the candidates' offsets; refitted on them.
  */
@@ -185,7 +176,10 @@ function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Lin
   // (arrays, not a Map, kept from call to call: this runs for every side of every quad refined).
   let kinds = 0;
   for (const c of cands) if (c.k >= kinds) kinds = c.k + 1;
-  const { offs, chosen, order, nearest } = lineArrays(cands.length, kinds);
+  const offs = float64s('refine.offs', cands.length);
+  const chosen = int32s('refine.chosen', kinds);
+  const order = int32s('refine.order', kinds);
+  const nearest = float64s('refine.nearest', kinds);
   for (let deg = -5; deg <= 5; deg += 1) {
     const r = (deg * Math.PI) / 180;
     const nx = normal[0] * Math.cos(r) - normal[1] * Math.sin(r);
@@ -200,8 +194,7 @@ function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Lin
     }
     // Offsets binned a tolerance wide; a line's candidates fall in two neighbouring bins.
     const nb = Math.floor((hi - lo) / tolerance) + 2;
-    if (bins.length < nb) bins = new Uint16Array(nb * 2);
-    bins.fill(0, 0, nb);
+    const bins = uint16s('refine.bins', nb).fill(0);
     for (let i = 0; i < cands.length; i++) bins[Math.floor((offs[i]! - lo) / tolerance)]!++;
     let top = -1;
     let topCount = 0;
@@ -256,15 +249,6 @@ function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Lin
   return { line: { p: refit.line.p, d }, count: inliers.length, strength: inliers.reduce((x, v) => x + v.s, 0) / Math.max(1, inliers.length) };
 }
 
-/** bestLine's arrays (each cell read is written first in the call), and its bins (cleared as used). */
-let bins = new Uint16Array(64);
-let lineScratch = { offs: new Float64Array(64), chosen: new Int32Array(16), order: new Int32Array(16), nearest: new Float64Array(16) };
-function lineArrays(cands: number, kinds: number): typeof lineScratch {
-  if (lineScratch.offs.length < cands) lineScratch = { ...lineScratch, offs: new Float64Array(2 * cands) };
-  if (lineScratch.chosen.length < kinds) lineScratch = { ...lineScratch, chosen: new Int32Array(2 * kinds), order: new Int32Array(2 * kinds), nearest: new Float64Array(2 * kinds) };
-  return lineScratch;
-}
-
 export type { Quad };
 
 /**
@@ -281,7 +265,7 @@ export function slideAlong(g: GreyImage, r: RefinedQuad): RefinedQuad | null {
   if (k < 0) return null;
   const q = r.quad;
   const along = sub(q[k + 1]!, q[k]!);
-  const length = hypot(along[0], along[1]);
+  const length = norm(along);
   if (length < 20) return null;
   const d = unit(along);
   const loose = [(k + 1) % 4, (k + 3) % 4];

@@ -7,6 +7,7 @@ import type { OpenCv } from '../opencv.js';
 import { applyHomography, hypot, invertHomography, type Homography, type Vec } from './geometry.js';
 import type { CardSize } from './table.js';
 import { warpLinear } from '../rectify.js';
+import { bytes, float32s } from '../scratch.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
 
@@ -103,12 +104,12 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
   const gx = new cv.Mat();
   const gy = new cv.Mat();
   try {
-    const ok = bytes('ok', w * h);
+    const ok = bytes('scan.ok', w * h);
     warpLinear(input.grey.data, input.grey.cols, input.grey.rows, m, view.data, w, h, 1, 'replicate', ok);
     let dip: Uint8Array | null = null;
     if (input.dips) {
       const [ox, oy, k] = input.dipsAt ?? [0, 0, 1];
-      dip = bytes('dip', w * h);
+      dip = bytes('scan.dip', w * h);
       warpLinear(input.dips.data, input.dips.cols, input.dips.rows, multiply(m, [k, 0, ox, 0, k, oy, 0, 0, 1]), dip, w, h, 1, 0);
     }
     cv.Sobel(view, gx, cv.CV_16S, 1, 0, 3);
@@ -118,8 +119,8 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     // Vertical sides: |d/dx| summed down each column; horizontal sides: |d/dy| along each row.
     // A side may sit a pixel off: each edge strength is first spread a pixel across its side.
     const n = w * h;
-    const ex = floats('ex', n);
-    const ey = floats('ey', n);
+    const ex = float32s('scan.ex', n);
+    const ey = float32s('scan.ey', n);
     for (let i = 0; i < n; i++) {
       if (!ok[i]) {
         ex[i] = 0;
@@ -133,8 +134,8 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
       ey[i] = (gy < 0 ? -gy : gy) + d;
     }
     const W = w + 1;
-    const colSum = floats('colSum', W * (h + 1));
-    const rowSum = floats('rowSum', W * (h + 1));
+    const colSum = float32s('scan.colSum', W * (h + 1));
+    const rowSum = float32s('scan.rowSum', W * (h + 1));
     // The sums start from nothing: the first row of column sums, the first column of row sums.
     colSum.fill(0, 0, W);
     for (let y = 0; y < h; y++) rowSum[y * W] = 0;
@@ -180,12 +181,12 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
       if (ok[pixel + ((b + len) >> 1) * step] && (all - s0 - s1) / (len - b) < least) least = (all - s0 - s1) / (len - b);
       return 0.5 * (all / len + least);
     };
-    const across = floats('across', h * sw);
+    const across = float32s('scan.across', h * sw);
     for (let y = 0; y < h; y++) for (let x = 0; x < sw; x++) across[y * sw + x] = side(rowSum, y * W + x, 1, cw, y * w + x, 1);
-    const down = floats('down', sh * w);
+    const down = float32s('scan.down', sh * w);
     for (let y = 0; y < sh; y++) for (let x = 0; x < w; x++) down[y * w + x] = side(colSum, y * W + x, W, ch, y * w + x, w);
-    const score = floats('score', sw * sh);
-    const weakest = floats('weakest', sw * sh);
+    const score = float32s('scan.score', sw * sh);
+    const weakest = float32s('scan.weakest', sw * sh);
     for (let y = 0; y < sh; y++) {
       for (let x = 0; x < sw; x++) {
         const top = across[y * sw + x]!;
@@ -246,22 +247,6 @@ function peakAt(score: Float32Array, w: number, h: number, x: number, y: number,
     }
     if (dx === rx && dy === ry) return true;
   }
-}
-
-/**
- * Arrays kept from one scan to the next (each grown as needed; every cell used is written before it
- * is read): fresh ones a frame, megabytes of them, cost page faults and garbage collections.
- */
-const kept = new Map<string, Float32Array | Uint8Array>();
-function floats(name: string, n: number): Float32Array {
-  let a = kept.get(name) as Float32Array | undefined;
-  if (!a || a.length < n) kept.set(name, (a = new Float32Array(n)));
-  return a.subarray(0, n);
-}
-function bytes(name: string, n: number): Uint8Array {
-  let a = kept.get(name) as Uint8Array | undefined;
-  if (!a || a.length < n) kept.set(name, (a = new Uint8Array(n)));
-  return a.subarray(0, n);
 }
 
 export function multiply(a: Homography, b: Homography): Homography {

@@ -1,7 +1,7 @@
 // The table plane: a homography from frame pixels to millimetres on the table, found from the
 // cards that stand alone (each one a 63 x 88 mm rectangle seen in perspective). With it, every
 // card anywhere in the frame has its known size, which is what splits touching cards apart.
-import { applyHomography, centroid, fitHomography, homography, hypot, polygonArea, type Homography, type Vec } from './geometry.js';
+import { applyHomography, centroid, dist, fitHomography, homography, polygonArea, type Homography, type Vec } from './geometry.js';
 
 export interface CardSize {
   readonly widthMm: number;
@@ -87,7 +87,7 @@ function shapeError(t: readonly Vec[], size: CardSize): number {
   for (let i = 0; i < 4; i++) {
     const a = t[i]!;
     const b = t[(i + 1) % 4]!;
-    e += Math.abs(hypot(b[0] - a[0], b[1] - a[1]) - (i % 2 === 0 ? size.widthMm : size.heightMm));
+    e += Math.abs(dist(a, b) - (i % 2 === 0 ? size.widthMm : size.heightMm));
   }
   return e / 4;
 }
@@ -102,7 +102,7 @@ export function orientOnTable(q: readonly Vec[], toTable: Homography): Vec[] {
 
 /** Whether a quad's first side (on the table, `t`) is a short one. */
 function shortFirst(t: readonly Vec[]): boolean {
-  const side = (i: number): number => hypot(t[(i + 1) % 4]![0] - t[i]![0], t[(i + 1) % 4]![1] - t[i]![1]);
+  const side = (i: number): number => dist(t[i]!, t[(i + 1) % 4]!);
   return side(0) + side(2) <= side(1) + side(3);
 }
 
