@@ -63,15 +63,15 @@ function onMarker(profile: CalibrationProfile, [x, y]: readonly [number, number]
   return profile.markers.centresMm.some(([cx, cy]) => Math.abs(x - cx) < reach && Math.abs(y - cy) < reach);
 }
 
+/** The resolution the edges are looked for at: half a pixel a millimetre keeps a card side 30-45 px long, and the transform cheap. */
+const HOUGH_PX_PER_MM = 0.5;
+
 /**
  * The direction of the cards' edges in the view, radians modulo a quarter turn: the length-weighted
  * peak of the straight edges at least half a card's width long (pips and indices are shorter),
  * leaving out the markers (square to the view by construction), the border where the frame ends
  * (its edge is not a card's) and lines with no white paper on either side (wood grain, cloth).
  */
-/** The resolution the edges are looked for at: half a pixel a millimetre keeps a card side 30-45 px long, and the transform cheap. */
-const HOUGH_PX_PER_MM = 0.5;
-
 export function cardAxisAngle(cv: OpenCv, view: CalibratedView, profile: CalibrationProfile, frame: { width: number; height: number }): number {
   const { image, table } = view;
   const s = table.pxPerMm;
