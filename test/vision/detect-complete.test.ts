@@ -220,7 +220,7 @@ describe('a card cut short by something against one end', () => {
       const i = truth.findIndex((t) => t.card === '5-star-red');
       const m = matchTruth(truth, found)[i]!;
       expect(m).toBeGreaterThanOrEqual(0);
-      expect(cornerError(found[m]!.corners as Vec[], truth[i]!.corners as unknown as Vec[])).toBeLessThan(5);
+      expect(cornerError(found[m]!.corners as unknown as Vec[], truth[i]!.corners as unknown as Vec[])).toBeLessThan(5);
       expect(found[m]!.partial).toBe(true);
     }
   });
