@@ -34,34 +34,38 @@ function isVisionModule(value: unknown): value is VisionModule {
 const EDGE_PX = 3;
 
 /**
- * A recognition as the session wants it: named cards on cells. A card covered inside the frame, or
- * a named card the grid could not place (a card in flight), suggests a hand over the table and
- * makes the frame busy. A card face the reader cannot name is listed by where it lies (`unread`):
- * the session decides from the frames around it whether it is a hand or a card that stays
- * unreadable. A card cut off by the frame's edge is only out of sight, and a shape the reader
- * says is no card face (a card back such as the draw pile, a phone) is not a card: both are left out.
+ * A recognition as the session wants it: named cards on cells. A named card the grid could not
+ * place (a card in flight) suggests a hand over the table and makes the frame busy. A card face the
+ * reader cannot name is listed by where it lies (`unread`), and so is a named card covered in part
+ * inside the frame (`covered`, and seen): the session decides from the frames around them whether
+ * a hand moves over them or something lies there (an unreadable card, the deck over a card's end).
+ * A card cut off by the frame's edge is only out of sight, and a shape the reader says is no card
+ * face (a card back such as the draw pile, a phone) is not a card: both are left out.
  */
 export function toObservation(tMs: number, cards: readonly VisionCard[], size?: { width: number; height: number }): TableObservation {
   const seen: SeenCard[] = [];
   const unread: [number, number][] = [];
+  const covered: { card: string; at: [number, number] }[] = [];
   let busy = false;
   for (const c of cards) {
     const name = c.reading?.card ?? null;
     const atEdge = size !== undefined && c.corners !== undefined && c.corners.some(([x, y]) => x < EDGE_PX || y < EDGE_PX || x > size.width - EDGE_PX || y > size.height - EDGE_PX);
     if (c.partial && atEdge) continue;
     if (name === null && c.reading?.deck === 'unknown') continue;
+    const centre = c.corners && c.corners.length > 0 ? ([c.corners.reduce((s, p) => s + p[0], 0) / c.corners.length, c.corners.reduce((s, p) => s + p[1], 0) / c.corners.length] as [number, number]) : null;
     if (name === null) {
-      if (c.corners && c.corners.length > 0) unread.push([c.corners.reduce((s, p) => s + p[0], 0) / c.corners.length, c.corners.reduce((s, p) => s + p[1], 0) / c.corners.length]);
+      if (centre) unread.push(centre);
       else busy = true;
       continue;
     }
-    if (c.row === null || c.row === undefined || c.col === null || c.col === undefined || c.partial) {
+    if (c.row === null || c.row === undefined || c.col === null || c.col === undefined || (c.partial && !centre)) {
       busy = true;
       continue;
     }
+    if (c.partial) covered.push({ card: name, at: centre! });
     seen.push({ card: name, row: c.row, col: c.col, ...(c.corners ? { corners: c.corners.map((p) => [p[0], p[1]] as const) } : {}) });
   }
-  return { tMs, cards: seen, busy, relativeCells: true, ...(unread.length > 0 ? { unread } : {}) };
+  return { tMs, cards: seen, busy, relativeCells: true, ...(unread.length > 0 ? { unread } : {}), ...(covered.length > 0 ? { covered } : {}) };
 }
 
 let loaded: Promise<Recogniser | null> | null = null;

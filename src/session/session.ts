@@ -191,13 +191,13 @@ export class TableSession extends EventEmitter<TableEvents> {
       const believed = this.state.seen?.cards ?? this.state.after.at(-1)?.cards ?? this.state.start?.cards ?? [];
       observation = { ...observation, cards: alignToTable(given.cards, believed, this.lastAligned) };
     }
+    const near = this.frameSize ? this.frameSize[0] * 0.03 : 30;
+    const close = (a: readonly [number, number], b: readonly [number, number]): boolean => Math.hypot(a[0] - b[0], a[1] - b[1]) <= near;
     if (given.unread || this.lastUnread.length > 0) {
       // A face the reader cannot name where the last frame had a card is that card read worse
       // (glare, blur): it keeps its name. Where the last frame had an unread face, it is a card
       // the reader cannot name. Anywhere else it is most often a hand or a card in flight.
       const unread = given.unread ?? [];
-      const near = this.frameSize ? this.frameSize[0] * 0.03 : 30;
-      const close = (a: readonly [number, number], b: readonly [number, number]): boolean => Math.hypot(a[0] - b[0], a[1] - b[1]) <= near;
       const kept: SeenCard[] = [];
       let fresh = false;
       for (const u of unread) {
@@ -208,6 +208,9 @@ export class TableSession extends EventEmitter<TableEvents> {
       this.lastUnread = unread;
       observation = { ...observation, cards: [...observation.cards, ...kept], ...(fresh ? { busy: true } : {}) };
     }
+    // A card covered in part that the last frame did not see there is most often coming in under
+    // a hand; one it saw there lies under something (the deck over its end) or a hand passing over.
+    if (given.covered?.some((c) => !this.lastNamed.some((n) => n.card.card === c.card && close(n.centre, c.at)))) observation = { ...observation, busy: true };
     if (given.relativeCells) {
       if (!observation.busy) this.lastAligned = observation.cards;
       this.lastNamed = observation.cards.filter((c) => c.corners).map((c) => ({ card: c, centre: centreOf(c.corners!) }));

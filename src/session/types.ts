@@ -32,6 +32,13 @@ export interface TableObservation {
    * where it was is a card the reader cannot name, not a hand.
    */
   readonly unread?: readonly (readonly [number, number])[];
+  /**
+   * Named cards that something covers in part inside the frame, and where they lie (image pixels;
+   * they are in `cards` too). The session counts the frame busy when one is new since the last
+   * frame (a card brought in under a hand); one the last frame saw there, covered or not, is a
+   * card under something lying over it (the deck) or a hand passing, and counts as seen.
+   */
+  readonly covered?: readonly { readonly card: string; readonly at: readonly [number, number] }[];
 }
 
 /** One view of the electronic Sequence board (from src/bridge). */

@@ -1,7 +1,8 @@
 // What the session takes from a recognition (src/vision's RecognisedCard): named cards on cells;
-// a frame that shows something over the table (an unreadable shape, a card covered inside the
-// frame, a card the grid could not place) is busy and never settles; a card cut off by the
-// frame's edge is only out of sight.
+// a frame with a card the grid could not place is busy and never settles; faces the reader cannot
+// name and named cards covered in part inside the frame are listed by where they lie, for the
+// session to judge from the frames around them; a card cut off by the frame's edge is only out of
+// sight.
 import { describe, expect, it } from 'vitest';
 import { toObservation, type VisionCard } from '../../src/session/recogniser.js';
 
@@ -34,8 +35,11 @@ describe('recognised cards to what the referee sees', () => {
     expect(toObservation(0, [card('3-star-orange', null, null)], SIZE).busy).toBe(true);
   });
 
-  it('a card covered inside the frame makes it busy; one cut off by the edge is left out', () => {
-    expect(toObservation(0, [card('3-star-orange', 0, 0, 400, 300, true)], SIZE).busy).toBe(true);
+  it('a named card covered inside the frame is seen and listed as covered; one cut off by the edge is left out', () => {
+    const covered = toObservation(0, [card('3-star-orange', 0, 0, 400, 300, true)], SIZE);
+    expect(covered.busy).toBe(false);
+    expect(covered.cards.map((c) => c.card)).toEqual(['3-star-orange']);
+    expect(covered.covered).toEqual([{ card: '3-star-orange', at: [430, 342.5] }]);
     const atEdge = toObservation(0, [card('3-star-orange', 0, 0, 1250, 300, true), card('1-circle-red', 0, 1)], SIZE);
     expect(atEdge.busy).toBe(false);
     expect(atEdge.cards.map((c) => c.card)).toEqual(['1-circle-red']);

@@ -202,9 +202,27 @@ describe('a card cut short by something against one end', () => {
     const full = extendUnderCover(narrow, 1, TO_TABLE, TO_FRAME, SIZE)!;
     const shift = 13;
     expect(cornerError(full, card(240 + shift * Math.cos(Math.PI / 9), 200 + shift * Math.sin(Math.PI / 9), 20))).toBeLessThan(0.01);
+    // Cut askew along the cover's edge: one end of the cut a little past the card's own corner,
+    // the other well short of it, the card about its size.
+    const truth = card(240, 217, 0);
+    const askew: Vec[] = [[truth[0]![0], truth[0]![1] - 5], [truth[1]![0], truth[1]![1] + 30], truth[2]!, truth[3]!];
+    expect(cornerError(extendUnderCover(askew, 0, TO_TABLE, TO_FRAME, SIZE)!, truth)).toBeLessThan(0.01);
     // Not short that way (already whole), or too short to be one card: nothing.
     expect(extendUnderCover(card(240, 200, 0), 0, TO_TABLE, TO_FRAME, SIZE)).toBeNull();
     expect(extendUnderCover(card(240, 200, 0, 126, 60), 0, TO_TABLE, TO_FRAME, SIZE)).toBeNull();
+  });
+
+  it('runs the dev card cut askew by the face-down deck on under it (its stars, sheared, read as triangles)', async () => {
+    // The deck's edge crosses the card's end at a slant: the cut was 22 px off at one corner.
+    for (const index of [17, 18, 19, 25]) {
+      const { image, truth } = await devFrame('progression-session', index);
+      const found = await detect(image);
+      const i = truth.findIndex((t) => t.card === '5-star-red');
+      const m = matchTruth(truth, found)[i]!;
+      expect(m).toBeGreaterThanOrEqual(0);
+      expect(cornerError(found[m]!.corners as unknown as Vec[], truth[i]!.corners as unknown as Vec[])).toBeLessThan(5);
+      expect(found[m]!.partial).toBe(true);
+    }
   });
 
   it('marks partial the dev card cut short by the face-down deck (it read wrongly at 0.95 unmarked)', async () => {

@@ -186,7 +186,8 @@ export function coveredSide(frame: RgbaImage, q: readonly Vec[], table: readonly
 
 /**
  * The card whose side `side` lies under a cover, run on under it to the card's full length on the
- * table: the other three sides are where they were seen. Null when the card is not short that way.
+ * table: the other three sides are where they were seen. Null when the card is not short that way
+ * (neither end of the side short of the card's length), or not one card (an end far off it).
  */
 export function extendUnderCover(q: readonly Vec[], side: number, toTable: Homography, toFrame: Homography, size: CardSize): Vec[] | null {
   const t = q.map((p) => applyHomography(toTable, p));
@@ -195,15 +196,17 @@ export function extendUnderCover(q: readonly Vec[], side: number, toTable: Homog
   const length = dist(t[a]!, t[b]!);
   const across = Math.abs(length - size.widthMm) < Math.abs(length - size.heightMm) ? size.heightMm : size.widthMm;
   // Each corner of the covered side moves on along its own other side (from the far corner).
-  const runOn = (k: number, from: number): Vec | null => {
-    const d = dist(t[from]!, t[k]!);
-    if (d >= across || d < 0.5 * across) return null;
+  // (A cut along the cover's edge askew to the card's ends a little past the card on one side.)
+  const da = dist(t[(side + 3) % 4]!, t[a]!);
+  const db = dist(t[(side + 2) % 4]!, t[b]!);
+  const fits = (d: number): boolean => d >= 0.5 * across && d <= 1.1 * across;
+  if (!fits(da) || !fits(db) || Math.min(da, db) > 0.99 * across) return null;
+  const runOn = (k: number, from: number, d: number): Vec => {
     const f = across / d;
     return [t[from]![0] + (t[k]![0] - t[from]![0]) * f, t[from]![1] + (t[k]![1] - t[from]![1]) * f];
   };
-  const ta = runOn(a, (side + 3) % 4);
-  const tb = runOn(b, (side + 2) % 4);
-  if (!ta || !tb) return null;
+  const ta = runOn(a, (side + 3) % 4, da);
+  const tb = runOn(b, (side + 2) % 4, db);
   const out: Vec[] = [...t];
   out[a] = ta;
   out[b] = tb;

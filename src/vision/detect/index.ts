@@ -424,16 +424,18 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     const errorOf = (quad: readonly Vec[]): number => sideError(quad.map((p) => applyHomography(plane.toTable, p)), size);
     found.forEach((c, i) => {
       const off = errorOf(c.quad);
-      if (off <= OFF_SIZE) {
-        if (!c.partial && coveredSide(frame, c.quad, table) !== null) found[i] = { ...c, partial: true };
-        return;
-      }
-      // Cut short along the edge of something lying over it (the deck, a phone): run on under it.
-      // (Not a Stacks pile top, whose side against the card below is no cover's.)
-      const covered = deck === 'tic' ? coveredSide(frame, c.quad, table) : null;
-      const underCover = covered === null ? null : extendUnderCover(c.quad, covered, plane.toTable, inverse, size);
+      // Cut along the edge of something lying over it (the deck, a phone): run on under it to the
+      // card's own length, also where the cut is oblique and leaves the card about its size (a
+      // face cut askew reads wrongly: a star sheared into a triangle). (Not a Stacks pile top, whose
+      // side against the card below is no cover's.)
+      const covered = deck === 'tic' || (off <= OFF_SIZE && !c.partial) ? coveredSide(frame, c.quad, table) : null;
+      const underCover = covered !== null && deck === 'tic' ? extendUnderCover(c.quad, covered, plane.toTable, inverse, size) : null;
       if (underCover && errorOf(underCover) < off) {
         found[i] = { ...c, quad: underCover, partial: true };
+        return;
+      }
+      if (off <= OFF_SIZE) {
+        if (covered !== null) found[i] = { ...c, partial: true };
         return;
       }
       const completed = completeOnPlane(frame, grey, refineQuad(grey, c.quad, { reach: 0.05 }), plane.toTable, inverse, size);

@@ -118,20 +118,32 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     const vy = gy.data16S;
     // Vertical sides: |d/dx| summed down each column; horizontal sides: |d/dy| along each row.
     // A side may sit a pixel off: each edge strength is first spread a pixel across its side.
+    // Padded with nothing (an edge strength is never below 0, so a missing neighbour changes no
+    // maximum): a column either side of each row of ex, a row above and below ey.
     const n = w * h;
-    const ex = float32s('scan.ex', n);
-    const ey = float32s('scan.ey', n);
-    for (let i = 0; i < n; i++) {
-      if (!ok[i]) {
-        ex[i] = 0;
-        ey[i] = 0;
-        continue;
+    const xw = w + 2;
+    const ex = float32s('scan.ex', xw * h);
+    const ey = float32s('scan.ey', n + 2 * w);
+    ey.fill(0, 0, w);
+    ey.fill(0, n + w, n + 2 * w);
+    for (let y = 0; y < h; y++) {
+      const e = y * xw + 1;
+      ex[e - 1] = 0;
+      ex[e + w] = 0;
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x;
+        let sx = 0;
+        let sy = 0;
+        if (ok[i]) {
+          const d = dip ? DIP_GAIN * dip[i]! : 0;
+          const gx = vx[i]!;
+          const gy = vy[i]!;
+          sx = (gx < 0 ? -gx : gx) + d;
+          sy = (gy < 0 ? -gy : gy) + d;
+        }
+        ex[e + x] = sx;
+        ey[i + w] = sy;
       }
-      const d = dip ? DIP_GAIN * dip[i]! : 0;
-      const gx = vx[i]!;
-      const gy = vy[i]!;
-      ex[i] = (gx < 0 ? -gx : gx) + d;
-      ey[i] = (gy < 0 ? -gy : gy) + d;
     }
     const W = w + 1;
     const colSum = float32s('scan.colSum', W * (h + 1));
@@ -141,15 +153,15 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     for (let y = 0; y < h; y++) rowSum[y * W] = 0;
     // (Maxima written out: this runs for every pixel of the view.)
     for (let y = 0; y < h; y++) {
-      const row = y * w;
+      const e = y * xw + 1;
+      const k = (y + 1) * w;
       for (let x = 0; x < w; x++) {
-        const i = row + x;
-        let sx = ex[i]!;
-        if (x > 0 && ex[i - 1]! > sx) sx = ex[i - 1]!;
-        if (x + 1 < w && ex[i + 1]! > sx) sx = ex[i + 1]!;
-        let sy = ey[i]!;
-        if (y > 0 && ey[i - w]! > sy) sy = ey[i - w]!;
-        if (y + 1 < h && ey[i + w]! > sy) sy = ey[i + w]!;
+        let sx = ex[e + x]!;
+        if (ex[e + x - 1]! > sx) sx = ex[e + x - 1]!;
+        if (ex[e + x + 1]! > sx) sx = ex[e + x + 1]!;
+        let sy = ey[k + x]!;
+        if (ey[k + x - w]! > sy) sy = ey[k + x - w]!;
+        if (ey[k + x + w]! > sy) sy = ey[k + x + w]!;
         colSum[(y + 1) * W + x] = colSum[y * W + x]! + sx;
         rowSum[y * W + x + 1] = rowSum[y * W + x]! + sy;
       }
@@ -164,27 +176,43 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     // Each side's strength once (a card's top side is the bottom side of the one a card above):
     // along rows (length cw, from every x up to sw, every row) and down columns (length ch).
     const whole = input.wholeSides === true;
-    // A side's strength from the prefix sums `sum`, starting at `at`, `len` steps of `stride`;
-    // `pixel`: the view pixel where it starts (thirds out of the frame say nothing).
-    const side = (sum: Float32Array, at: number, stride: number, len: number, pixel: number, step: number): number => {
-      const all = sum[at + len * stride]! - sum[at]!;
-      if (!whole) return all / len;
+    // Each side's strength from the prefix sums `sum`: `len` steps of `stride` from `at`, its view
+    // pixels `step` apart from `pixel` (thirds out of the frame say nothing).
+    const sides = (into: Float32Array, rows: number, cols: number, sum: Float32Array, stride: number, len: number, step: number): void => {
       const a = Math.round(len / 3);
       const b = Math.round((2 * len) / 3);
-      const s0 = sum[at + a * stride]! - sum[at]!;
-      const s1 = sum[at + b * stride]! - sum[at + a * stride]!;
-      // (Never above the mean, which counts a third out of the frame as nothing: a rectangle run
-      // off the frame gains nothing by it.)
-      let least = all / len;
-      if (ok[pixel + (a >> 1) * step] && s0 / a < least) least = s0 / a;
-      if (ok[pixel + ((a + b) >> 1) * step] && s1 / (b - a) < least) least = s1 / (b - a);
-      if (ok[pixel + ((b + len) >> 1) * step] && (all - s0 - s1) / (len - b) < least) least = (all - s0 - s1) / (len - b);
-      return 0.5 * (all / len + least);
+      const end = len * stride;
+      const aAt = a * stride;
+      const bAt = b * stride;
+      const aOk = (a >> 1) * step;
+      const bOk = ((a + b) >> 1) * step;
+      const cOk = ((b + len) >> 1) * step;
+      for (let y = 0; y < rows; y++) {
+        for (let x = 0; x < cols; x++) {
+          const at = y * W + x;
+          const pixel = y * w + x;
+          const first = sum[at]!;
+          const all = sum[at + end]! - first;
+          if (!whole) {
+            into[y * cols + x] = all / len;
+            continue;
+          }
+          const s0 = sum[at + aAt]! - first;
+          const s1 = sum[at + bAt]! - sum[at + aAt]!;
+          // (Never above the mean, which counts a third out of the frame as nothing: a rectangle
+          // run off the frame gains nothing by it.)
+          let least = all / len;
+          if (ok[pixel + aOk] && s0 / a < least) least = s0 / a;
+          if (ok[pixel + bOk] && s1 / (b - a) < least) least = s1 / (b - a);
+          if (ok[pixel + cOk] && (all - s0 - s1) / (len - b) < least) least = (all - s0 - s1) / (len - b);
+          into[y * cols + x] = 0.5 * (all / len + least);
+        }
+      }
     };
     const across = float32s('scan.across', h * sw);
-    for (let y = 0; y < h; y++) for (let x = 0; x < sw; x++) across[y * sw + x] = side(rowSum, y * W + x, 1, cw, y * w + x, 1);
+    sides(across, h, sw, rowSum, 1, cw, 1);
     const down = float32s('scan.down', sh * w);
-    for (let y = 0; y < sh; y++) for (let x = 0; x < w; x++) down[y * w + x] = side(colSum, y * W + x, W, ch, y * w + x, w);
+    sides(down, sh, w, colSum, W, ch, w);
     const score = float32s('scan.score', sw * sh);
     const weakest = float32s('scan.weakest', sw * sh);
     for (let y = 0; y < sh; y++) {

@@ -192,6 +192,12 @@ export function cardFeatures(card: RgbaImage, out: Float32Array, offset = 0, tur
   const kg = 1 / Math.max(pg, 12);
   const kb = 1 / Math.max(pb, 12);
   for (let y = 0; y < H; y++) {
+    // Where this row's pixels add up: its ink cells, its band half (if any), its chroma cells.
+    const inkRow = offset + INK_AT + (y >> 1) * INK_W;
+    const band = y - BAND_Y0;
+    const bandRow = band >= 0 && band < 2 * BAND_HALF ? offset + BAND_AT + (band < BAND_HALF ? 0 : W) : -1;
+    const caRow = offset + CHROMA_AT + (y >> 3) * CHROMA_W;
+    const cbRow = caRow + CHROMA_W * CHROMA_H;
     for (let x = 0; x < W; x++) {
       const i = y * W + x;
       const p = i * 4;
@@ -208,12 +214,10 @@ export function cardFeatures(card: RgbaImage, out: Float32Array, offset = 0, tur
       inkOf[i] = ink;
       const ca = r - g;
       const cb = (r + g) / 2 - b;
-      out[offset + INK_AT + (y >> 1) * INK_W + (x >> 1)]! += ink * 0.25;
-      const band = y - BAND_Y0;
-      if (band >= 0 && band < 2 * BAND_HALF) out[offset + BAND_AT + (band < BAND_HALF ? 0 : W) + x]! += ink / BAND_HALF;
-      const cell = (y >> 3) * CHROMA_W + (x >> 3);
-      out[offset + CHROMA_AT + cell]! += ca * chromaScale;
-      out[offset + CHROMA_AT + CHROMA_W * CHROMA_H + cell]! += cb * chromaScale;
+      out[inkRow + (x >> 1)]! += ink * 0.25;
+      if (bandRow >= 0) out[bandRow + x]! += ink / BAND_HALF;
+      out[caRow + (x >> 3)]! += ca * chromaScale;
+      out[cbRow + (x >> 3)]! += cb * chromaScale;
       inkSum += ink;
       inkA += ink * ca;
       inkB += ink * cb;
