@@ -6,7 +6,8 @@
 //    closed loops of edges are candidates too (a table as light as the paper).
 // 2. The table plane: the lone cards (in Sequence Stacks, the top cards of piles), each a
 //    63 x 88 mm rectangle in perspective, give the homography from the frame to the table, so a
-//    card's size is known everywhere.
+//    card's size is known everywhere. From a card or two, the plane without perspective is tried
+//    as well (their corners fix the size near them, not how it changes across the frame).
 // 3. The scan: the table is searched for card-sized rectangles along edges (touching cards, cards
 //    partly covered or cut by the frame, cards in shade); each hit is snapped to its edges and kept
 //    when it is card-shaped, holds paper in one piece and ink.
@@ -72,30 +73,54 @@ export interface Detection extends DetectedCard {
 const SCANNED = 0.5;
 /** A card whose face is this much open table was put in the wrong place. */
 const SLIDE_FROM = 0.2;
+/** How many sides' worth of edge support more the flat plane's try must find to be kept. */
+const FLAT_MARGIN = 2;
 /** A clean outline smaller than this share of a card on the table is a card cut short. */
 const SHORT = 0.9;
 
 export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: DetectOptions = {}): Detection[] {
   const workWidth = options.workWidth ?? 640;
-  const found = detectAt(cv, frame, source, workWidth, options);
-  // Small cards on a table nearly the colour of their paper: at the working scale their faint
-  // outlines may not close, and with few lone cards the plane to scan by is weak or missing.
-  // A finer look, kept when it finds more.
-  const finer = Math.min(frame.width, Math.round(workWidth * 1.5));
-  if (found.lone >= 3 || finer < workWidth * 1.3) return found.cards;
-  const again = detectAt(cv, frame, source, finer, options);
-  return again.cards.length > found.cards.length ? again.cards : found.cards;
+  // Each look's surface is kept to the end: the flat plane's try (below) works on the chosen one.
+  const surfaces: Surface[] = [];
+  const at = (width: number): { surface: Surface; found: Found } => {
+    const t0 = performance.now();
+    const surface = surfaceOf(cv, frame, source, { workWidth: width, cannyLow: 20, cannyHigh: 50 });
+    surfaces.push(surface);
+    if (options.debug) (options.debug.times ??= {}).surface = performance.now() - t0;
+    return { surface, found: detectOn(cv, frame, surface, options) };
+  };
+  try {
+    let best = at(workWidth);
+    // Small cards on a table nearly the colour of their paper: at the working scale their faint
+    // outlines may not close, and with few lone cards the plane to scan by is weak or missing.
+    // A finer look, kept when it finds more.
+    const finer = Math.min(frame.width, Math.round(workWidth * 1.5));
+    if (best.found.lone < 3 && finer >= workWidth * 1.3) {
+      const again = at(finer);
+      if (again.found.cards.length > best.found.cards.length) best = again;
+    }
+    const { flat } = best.found;
+    if (!flat) return best.found.cards;
+    // A plane from a card or two: its perspective may be far off away from them (see
+    // TablePlane.flat). Under a plane far off, cards come out the wrong size, their sides off the
+    // edges, or are not found at all: the flat plane's try is kept where its cards' sides hold
+    // more of the frame's edges, by more than FLAT_MARGIN sides (a stray card-sized find on the
+    // table, held by an edge or two, must not tip it).
+    const other = detectOn(cv, frame, best.surface, { ...options, plane: flat });
+    return other.seen > best.found.seen + FLAT_MARGIN ? other.cards : best.found.cards;
+  } finally {
+    for (const surface of surfaces) surface.fineGrey.delete();
+  }
 }
 
-function detectAt(cv: OpenCv, frame: RgbaImage, source: Mat, workWidth: number, options: DetectOptions): { cards: Detection[]; lone: number } {
-  const t0 = performance.now();
-  const surface = surfaceOf(cv, frame, source, { workWidth, cannyLow: 20, cannyHigh: 50 });
-  if (options.debug) (options.debug.times ??= {}).surface = performance.now() - t0;
-  try {
-    return detectOn(cv, frame, surface, options);
-  } finally {
-    surface.fineGrey.delete();
-  }
+/** What detectOn found: the cards, how many lone ones, and how well the frame's edges hold them. */
+interface Found {
+  readonly cards: Detection[];
+  readonly lone: number;
+  /** The cards' summed side support (each side 0..1). */
+  readonly seen: number;
+  /** TablePlane.flat of the plane used, where the lone cards gave one. */
+  readonly flat?: Homography;
 }
 
 /** What one pass over the working image found, for a given idea of the paper's colour. */
@@ -107,7 +132,7 @@ interface Pass {
   readonly rest: Region[];
 }
 
-function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: DetectOptions): { cards: Detection[]; lone: number } {
+function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: DetectOptions): Found {
   const deck = options.deck ?? 'tic';
   const grey = surface.frameGrey;
   const k = surface.toFrame;
@@ -442,11 +467,14 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       else found[i] = { ...c, partial: true };
     });
   }
-  const cards = dedupe(found.filter(plausible)).map((c): Detection => {
+  const kept = dedupe(found.filter(plausible));
+  const cards = kept.map((c): Detection => {
     const quad = portrait(c.quad);
     return { corners: quad, centre: quadCentre(quad), partial: c.partial, evidence: c.coverage === SCANNED ? 'scan' : 'outline' };
   });
-  return { cards, lone: lone.length };
+  // How much of the cards' outlines the frame's edges bear out, in sides (see detectCards).
+  const seen = kept.reduce((t, c) => t + c.support.reduce((a, b) => a + b, 0), 0);
+  return plane && 'flat' in plane && plane.flat ? { cards, lone: lone.length, seen, flat: plane.flat } : { cards, lone: lone.length, seen };
 }
 
 /**
