@@ -73,6 +73,8 @@ export interface Detection extends DetectedCard {
 const SCANNED = 0.5;
 /** A card whose face is this much open table was put in the wrong place. */
 const SLIDE_FROM = 0.2;
+/** A Stacks scan hit whose face is more than this share open table is no card (see stacksLook). */
+const ON_OPEN_TABLE = 0.3;
 /** How many sides' worth of edge support more the flat plane's try must find to be kept. */
 const FLAT_MARGIN = 2;
 /** A clean outline smaller than this share of a card on the table is a card cut short. */
@@ -246,6 +248,10 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
   // Worked out only when first needed (a few ms): most frames never need it.
   let looked: ReturnType<typeof tableLook> | undefined;
   const look = (): ReturnType<typeof tableLook> => (looked === undefined ? (looked = plane && deck === 'tic' ? tableLook(frame, lone.map((l) => l.refined.quad)) : null) : looked);
+  // Stacks: what open table looks like round the piles, only to turn down scan hits that are
+  // mostly table (a tan wood table passes for a special's yellow face, its grain for ink).
+  let stacksLooked: ReturnType<typeof tableLook> | undefined;
+  const stacksLook = (): ReturnType<typeof tableLook> => (stacksLooked === undefined ? (stacksLooked = plane && deck === 'stacks' ? tableLook(frame, lone.map((l) => l.refined.quad)) : null) : stacksLooked);
   const cardArea = size.widthMm * size.heightMm;
   const areaOnTable = (quad: readonly Vec[]): number => (plane ? polygonArea(quad.map((p) => applyHomography(plane.toTable, p))) / cardArea : 1);
   const cardShaped = (quad: readonly Vec[]): boolean => !plane || isCardShaped(quad.map((p) => applyHomography(plane.toTable, p)), size);
@@ -394,6 +400,11 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       const st = faceStats(surface, chroma, mask, work, cut);
       if (!faceIn(st, true, deck)) {
         reject(refined.quad, `face p${st.paper.toFixed(2)} i${st.ink.toFixed(3)} c${st.inkCore}`);
+        continue;
+      }
+      const open = deck === 'stacks' ? stacksLook() : null;
+      if (open && tableShare(frame, refined.quad, open) > ON_OPEN_TABLE) {
+        reject(refined.quad, 'open table');
         continue;
       }
       // Checked cloth can look card-shaped with "ink" (its dark squares): a card's paper is one
