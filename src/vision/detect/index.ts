@@ -102,7 +102,8 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
       if (again.found.cards.length > best.found.cards.length) best = again;
     }
     const { flat } = best.found;
-    if (!flat) return best.found.cards;
+    // Where every patch of paper lies in a card found, the flat plane has nothing more to find.
+    if (!flat || best.found.loose === 0) return best.found.cards;
     // A plane from a card or two: its perspective may be far off away from them (see
     // TablePlane.flat). Under a plane far off, cards come out the wrong size, their sides off the
     // edges, or are not found at all: the flat plane's try is kept where its cards' sides hold
@@ -121,6 +122,8 @@ interface Found {
   readonly lone: number;
   /** The cards' summed side support (each side 0..1). */
   readonly seen: number;
+  /** How many regions of paper (a quarter of a card or more) lie in no card found. */
+  readonly loose: number;
   /** TablePlane.flat of the plane used, where the lone cards gave one. */
   readonly flat?: Homography;
 }
@@ -485,7 +488,16 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
   });
   // How much of the cards' outlines the frame's edges bear out, in sides (see detectCards).
   const seen = kept.reduce((t, c) => t + c.support.reduce((a, b) => a + b, 0), 0);
-  return plane && 'flat' in plane && plane.flat ? { cards, lone: lone.length, seen, flat: plane.flat } : { cards, lone: lone.length, seen };
+  if (!plane || !('flat' in plane) || !plane.flat) return { cards, lone: lone.length, seen, loose: 0 };
+  // Paper no card accounts for, only where the flat plane may be tried. (A quarter of the cards'
+  // median size in pixels: the plane may be the thing that is off.)
+  const areas = kept.map((c) => polygonArea(c.quad)).sort((a, b) => a - b);
+  const typical = areas.length > 0 ? areas[areas.length >> 1]! : 0;
+  const loose = regions.filter((r) => {
+    const hull = r.hull.map(toFrame);
+    return polygonArea(hull) >= 0.25 * typical && !kept.some((f) => insidePolygon(f.quad, centroid(hull)));
+  }).length;
+  return { cards, lone: lone.length, seen, loose, flat: plane.flat };
 }
 
 /**
