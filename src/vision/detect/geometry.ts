@@ -173,6 +173,30 @@ export function fitHomography(from: readonly Vec[], to: readonly Vec[]): Homogra
   return h ? [...h, 1] : null;
 }
 
+/** The affine map (a homography without perspective) taking `from` to `to` best in least squares; null under three points or when they lie on a line. */
+export function fitAffine(from: readonly Vec[], to: readonly Vec[]): Homography | null {
+  if (from.length < 3) return null;
+  // x and y separate into the same 3 x 3 normal equations with two right-hand sides.
+  const ata = [
+    [0, 0, 0],
+    [0, 0, 0],
+    [0, 0, 0],
+  ];
+  const bu = [0, 0, 0];
+  const bv = [0, 0, 0];
+  for (let i = 0; i < from.length; i++) {
+    const row = [from[i]![0], from[i]![1], 1];
+    for (let a = 0; a < 3; a++) {
+      bu[a]! += row[a]! * to[i]![0];
+      bv[a]! += row[a]! * to[i]![1];
+      for (let b = 0; b < 3; b++) ata[a]![b]! += row[a]! * row[b]!;
+    }
+  }
+  const u = solve(ata, bu);
+  const v = solve(ata, bv);
+  return u && v ? [u[0]!, u[1]!, u[2]!, v[0]!, v[1]!, v[2]!, 0, 0, 1] : null;
+}
+
 export function applyHomography(h: Homography, p: Vec): [number, number] {
   const w = h[6]! * p[0] + h[7]! * p[1] + h[8]!;
   return [(h[0]! * p[0] + h[1]! * p[1] + h[2]!) / w, (h[3]! * p[0] + h[4]! * p[1] + h[5]!) / w];

@@ -6,7 +6,8 @@
 //    closed loops of edges are candidates too (a table as light as the paper).
 // 2. The table plane: the lone cards (in Sequence Stacks, the top cards of piles), each a
 //    63 x 88 mm rectangle in perspective, give the homography from the frame to the table, so a
-//    card's size is known everywhere.
+//    card's size is known everywhere. From a card or two, the plane without perspective is tried
+//    as well (their corners fix the size near them, not how it changes across the frame).
 // 3. The scan: the table is searched for card-sized rectangles along edges (touching cards, cards
 //    partly covered or cut by the frame, cards in shade); each hit is snapped to its edges and kept
 //    when it is card-shaped, holds paper in one piece and ink.
@@ -72,30 +73,59 @@ export interface Detection extends DetectedCard {
 const SCANNED = 0.5;
 /** A card whose face is this much open table was put in the wrong place. */
 const SLIDE_FROM = 0.2;
+/** A Stacks scan hit whose face is more than this share open table is no card (see stacksLook). */
+const ON_OPEN_TABLE = 0.3;
+/** How many sides' worth of edge support more the flat plane's try must find to be kept. */
+const FLAT_MARGIN = 2;
 /** A clean outline smaller than this share of a card on the table is a card cut short. */
 const SHORT = 0.9;
 
 export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: DetectOptions = {}): Detection[] {
   const workWidth = options.workWidth ?? 640;
-  const found = detectAt(cv, frame, source, workWidth, options);
-  // Small cards on a table nearly the colour of their paper: at the working scale their faint
-  // outlines may not close, and with few lone cards the plane to scan by is weak or missing.
-  // A finer look, kept when it finds more.
-  const finer = Math.min(frame.width, Math.round(workWidth * 1.5));
-  if (found.lone >= 3 || finer < workWidth * 1.3) return found.cards;
-  const again = detectAt(cv, frame, source, finer, options);
-  return again.cards.length > found.cards.length ? again.cards : found.cards;
+  // Each look's surface is kept to the end: the flat plane's try (below) works on the chosen one.
+  const surfaces: Surface[] = [];
+  const at = (width: number): { surface: Surface; found: Found } => {
+    const t0 = performance.now();
+    const surface = surfaceOf(cv, frame, source, { workWidth: width, cannyLow: 20, cannyHigh: 50 });
+    surfaces.push(surface);
+    if (options.debug) (options.debug.times ??= {}).surface = performance.now() - t0;
+    return { surface, found: detectOn(cv, frame, surface, options) };
+  };
+  try {
+    let best = at(workWidth);
+    // Small cards on a table nearly the colour of their paper: at the working scale their faint
+    // outlines may not close, and with few lone cards the plane to scan by is weak or missing.
+    // A finer look, kept when it finds more.
+    const finer = Math.min(frame.width, Math.round(workWidth * 1.5));
+    if (best.found.lone < 3 && finer >= workWidth * 1.3) {
+      const again = at(finer);
+      if (again.found.cards.length > best.found.cards.length) best = again;
+    }
+    const { flat } = best.found;
+    // Where every patch of paper lies in a card found, the flat plane has nothing more to find.
+    if (!flat || best.found.loose === 0) return best.found.cards;
+    // A plane from a card or two: its perspective may be far off away from them (see
+    // TablePlane.flat). Under a plane far off, cards come out the wrong size, their sides off the
+    // edges, or are not found at all: the flat plane's try is kept where its cards' sides hold
+    // more of the frame's edges, by more than FLAT_MARGIN sides (a stray card-sized find on the
+    // table, held by an edge or two, must not tip it).
+    const other = detectOn(cv, frame, best.surface, { ...options, plane: flat });
+    return other.seen > best.found.seen + FLAT_MARGIN ? other.cards : best.found.cards;
+  } finally {
+    for (const surface of surfaces) surface.fineGrey.delete();
+  }
 }
 
-function detectAt(cv: OpenCv, frame: RgbaImage, source: Mat, workWidth: number, options: DetectOptions): { cards: Detection[]; lone: number } {
-  const t0 = performance.now();
-  const surface = surfaceOf(cv, frame, source, { workWidth, cannyLow: 20, cannyHigh: 50 });
-  if (options.debug) (options.debug.times ??= {}).surface = performance.now() - t0;
-  try {
-    return detectOn(cv, frame, surface, options);
-  } finally {
-    surface.fineGrey.delete();
-  }
+/** What detectOn found: the cards, how many lone ones, and how well the frame's edges hold them. */
+interface Found {
+  readonly cards: Detection[];
+  readonly lone: number;
+  /** The cards' summed side support (each side 0..1). */
+  readonly seen: number;
+  /** How many regions of paper (a quarter of a card or more) lie in no card found. */
+  readonly loose: number;
+  /** TablePlane.flat of the plane used, where the lone cards gave one. */
+  readonly flat?: Homography;
 }
 
 /** What one pass over the working image found, for a given idea of the paper's colour. */
@@ -107,7 +137,7 @@ interface Pass {
   readonly rest: Region[];
 }
 
-function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: DetectOptions): { cards: Detection[]; lone: number } {
+function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: DetectOptions): Found {
   const deck = options.deck ?? 'tic';
   const grey = surface.frameGrey;
   const k = surface.toFrame;
@@ -221,6 +251,10 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
   // Worked out only when first needed (a few ms): most frames never need it.
   let looked: ReturnType<typeof tableLook> | undefined;
   const look = (): ReturnType<typeof tableLook> => (looked === undefined ? (looked = plane && deck === 'tic' ? tableLook(frame, lone.map((l) => l.refined.quad)) : null) : looked);
+  // Stacks: what open table looks like round the piles, only to turn down scan hits that are
+  // mostly table (a tan wood table passes for a special's yellow face, its grain for ink).
+  let stacksLooked: ReturnType<typeof tableLook> | undefined;
+  const stacksLook = (): ReturnType<typeof tableLook> => (stacksLooked === undefined ? (stacksLooked = plane && deck === 'stacks' ? tableLook(frame, lone.map((l) => l.refined.quad)) : null) : stacksLooked);
   const cardArea = size.widthMm * size.heightMm;
   const areaOnTable = (quad: readonly Vec[]): number => (plane ? polygonArea(quad.map((p) => applyHomography(plane.toTable, p))) / cardArea : 1);
   const cardShaped = (quad: readonly Vec[]): boolean => !plane || isCardShaped(quad.map((p) => applyHomography(plane.toTable, p)), size);
@@ -371,6 +405,11 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
         reject(refined.quad, `face p${st.paper.toFixed(2)} i${st.ink.toFixed(3)} c${st.inkCore}`);
         continue;
       }
+      const open = deck === 'stacks' ? stacksLook() : null;
+      if (open && tableShare(frame, refined.quad, open) > ON_OPEN_TABLE) {
+        reject(refined.quad, 'open table');
+        continue;
+      }
       // Checked cloth can look card-shaped with "ink" (its dark squares): a card's paper is one
       // piece, and runs along its sides unless a cover or the frame's edge cuts it.
       const piece = paperInOnePiece(surface, chroma, mask, work, deck);
@@ -444,11 +483,23 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       else found[i] = { ...c, partial: true };
     });
   }
-  const cards = dedupe(found.filter(plausible)).map((c): Detection => {
+  const kept = dedupe(found.filter(plausible));
+  const cards = kept.map((c): Detection => {
     const quad = portrait(c.quad);
     return { corners: quad, centre: quadCentre(quad), partial: c.partial, evidence: c.coverage === SCANNED ? 'scan' : 'outline' };
   });
-  return { cards, lone: lone.length };
+  // How much of the cards' outlines the frame's edges bear out, in sides (see detectCards).
+  const seen = kept.reduce((t, c) => t + c.support.reduce((a, b) => a + b, 0), 0);
+  if (!plane || !('flat' in plane) || !plane.flat) return { cards, lone: lone.length, seen, loose: 0 };
+  // Paper no card accounts for, only where the flat plane may be tried. (A quarter of the cards'
+  // median size in pixels: the plane may be the thing that is off.)
+  const areas = kept.map((c) => polygonArea(c.quad)).sort((a, b) => a - b);
+  const typical = areas.length > 0 ? areas[areas.length >> 1]! : 0;
+  const loose = regions.filter((r) => {
+    const hull = r.hull.map(toFrame);
+    return polygonArea(hull) >= 0.25 * typical && !kept.some((f) => insidePolygon(f.quad, centroid(hull)));
+  }).length;
+  return { cards, lone: lone.length, seen, loose, flat: plane.flat };
 }
 
 /**

@@ -1,7 +1,7 @@
 // The table plane: a homography from frame pixels to millimetres on the table, found from the
 // cards that stand alone (each one a 63 x 88 mm rectangle seen in perspective). With it, every
 // card anywhere in the frame has its known size, which is what splits touching cards apart.
-import { applyHomography, centroid, dist, fitHomography, homography, polygonArea, type Homography, type Vec } from './geometry.js';
+import { applyHomography, centroid, dist, fitAffine, fitHomography, homography, polygonArea, type Homography, type Vec } from './geometry.js';
 
 export interface CardSize {
   readonly widthMm: number;
@@ -13,7 +13,17 @@ export interface TablePlane {
   readonly toTable: Homography;
   /** How many lone cards agree with it. */
   readonly cards: number;
+  /**
+   * With only a card or two to go by, the same cards' plane without perspective (an affine map).
+   * Four corners a pixel or two off fix a card's size near it but not how the size changes across
+   * the frame: the perspective they give may run far off a few card widths away, where the flat
+   * plane stays near. Which is nearer shows only in what each finds (the caller tries both).
+   */
+  readonly flat?: Homography;
 }
+
+/** Up to this many agreeing cards, a plane is uncertain enough to try it flat as well. */
+export const FEW_CARDS = 2;
 
 /** The rectangle (mm) a quad (portrait, clockwise) would be if it is one card. */
 export function cardRectangle(size: CardSize): Vec[] {
@@ -59,26 +69,30 @@ export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, q
     if (better) best = { h, agree, error, quality };
   }
   if (!best) return null;
-  let h = best.h;
-  if (best.agree.length > 1) {
-    // Each agreeing quad is a card lying somewhere on the table at some angle: fit that rectangle
-    // to where the current plane puts it, then refit the plane to all of them.
+  const agree = best.agree;
+  // Each agreeing quad is a card lying somewhere on the table at some angle: fit that rectangle
+  // to where the current plane puts it, then refit the plane to all of them.
+  const refit = (start: Homography, fit: (from: Vec[], to: Vec[]) => Homography | null): Homography => {
+    let h = start;
     for (let round = 0; round < 2; round++) {
       const from: Vec[] = [];
       const to: Vec[] = [];
-      for (const k of best.agree) {
+      for (const k of agree) {
         const q = orientOnTable(quads[k]!, h);
         const onTable = q.map((p) => applyHomography(h, p));
         const ideal = fitRectangle(onTable, size);
         from.push(...q);
         to.push(...ideal);
       }
-      const next = fitHomography(from, to);
+      const next = fit(from, to);
       if (!next) break;
       h = next;
     }
-  }
-  return { toTable: h, cards: best.agree.length };
+    return h;
+  };
+  const h = agree.length > 1 ? refit(best.h, fitHomography) : best.h;
+  const flat = agree.length <= FEW_CARDS ? refit(best.h, fitAffine) : null;
+  return flat ? { toTable: h, cards: agree.length, flat } : { toTable: h, cards: agree.length };
 }
 
 /** How far a quad on the table is from a card's size (mm): the mean side error. */
