@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../src/render/fixture-io.js';
 import { TableSession } from '../../src/session/session.js';
-import { RecordedSessionSource, truthObservation } from '../../src/session/sources/recorded.js';
+import { truthObservation } from '../../src/session/sources/recorded.js';
 import type { Recogniser } from '../../src/session/sources/source.js';
-import { recordedGame } from './recorded-games.js';
+import { recordedGame, replayRecognised } from './recorded-games.js';
 
 const TURNS = [(r: number, c: number) => [r, c], (r: number, c: number) => [c, -r], (r: number, c: number) => [-r, -c], (r: number, c: number) => [-c, r]] as const;
 
@@ -33,13 +33,7 @@ describe('recorded frames through a recogniser that numbers the grid its own way
   for (const game of ['progression', 'sequence-shift'] as const) {
     it(`${game}: the same turns, legality, rules and points as the recorded game`, async () => {
       const recorded = recordedGame('dev', game);
-      const source = new RecordedSessionSource({ path: recorded.dir, speed: 0, recogniser: standIn(recorded.dir) });
-      expect(source.kind).toBe('recorded-frames');
-      const table = new TableSession({ id: 't', config: { game, players: recorded.players, turnEnds: 'auto' } }, null, source);
-      const ended = new Promise<void>((resolve) => table.on('ended', () => resolve()));
-      await table.start();
-      await ended;
-      const view = table.view();
+      const view = await replayRecognised(game, recorded, standIn(recorded.dir));
       expect(view.turns.map((t) => [t.number, t.player, t.legal, t.warnings.map((w) => w.rule)])).toEqual(recorded.turns.map((t) => [t.turn, t.player, t.legal, t.violations.map((v) => v.rule)]));
       if (game === 'progression') expect(view.scores).toEqual(recorded.result.scores);
       // The cards keep their shape relative to each other (one rigid turn and shift of the truth).

@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { readFixture } from '../../src/render/fixture-io.js';
 import { apply, initialState, judge, type Judged, type RefereeConfig, type RefereeState } from '../../src/session/referee.js';
 import { Smoother } from '../../src/session/smoothing.js';
-import { truthObservation } from '../../src/session/sources/recorded.js';
-import type { SessionGame, SessionInput } from '../../src/session/types.js';
+import { TableSession } from '../../src/session/session.js';
+import { RecordedSessionSource, truthObservation } from '../../src/session/sources/recorded.js';
+import type { Recogniser } from '../../src/session/sources/source.js';
+import type { SessionGame, SessionInput, TableView } from '../../src/session/types.js';
 
 export interface TurnEvent {
   kind: 'turn';
@@ -72,4 +74,14 @@ export function refereeFromTruth(game: SessionGame, recorded: RecordedGame, afte
 /** The state whose events a settled frame at `tMs` shows (the last state settled by then). */
 export function stateAt(recorded: RecordedGame, tMs: number): RecordedGame['states'][number] | undefined {
   return [...recorded.states].reverse().find((s) => s.t_ms <= tMs);
+}
+
+/** The recorded game's frames read by `recogniser`, smoothed and judged by a table as `seqref serve` runs it; its view at the end. */
+export async function replayRecognised(game: SessionGame, recorded: RecordedGame, recogniser: Recogniser): Promise<TableView> {
+  const source = new RecordedSessionSource({ path: recorded.dir, speed: 0, recogniser });
+  const table = new TableSession({ id: 't', config: { game, players: recorded.players, turnEnds: 'auto' } }, null, source);
+  const ended = new Promise<void>((resolve) => table.on('ended', () => resolve()));
+  await table.start();
+  await ended;
+  return table.view();
 }

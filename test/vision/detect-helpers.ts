@@ -45,3 +45,14 @@ export function matchTruth(truth: readonly { corners: readonly (readonly number[
     return best;
   });
 }
+
+/** The largest corner distance (px) between a detected quad and the truth, best rotation. */
+export function cornerError(found: readonly (readonly number[])[], truth: readonly (readonly number[])[]): number {
+  let best = Infinity;
+  for (let s = 0; s < 4; s++) {
+    // Detections put pixel centres on whole numbers, the renderer's truth at +0.5.
+    const e = Math.max(...[0, 1, 2, 3].map((i) => Math.hypot(found[(i + s) % 4]![0]! + 0.5 - truth[i]![0]!, found[(i + s) % 4]![1]! + 0.5 - truth[i]![1]!)));
+    best = Math.min(best, e);
+  }
+  return best;
+}

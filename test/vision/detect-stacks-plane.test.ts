@@ -13,20 +13,9 @@ import { hashSeed } from '../../src/render/scene.js';
 import { decodeImage } from '../../src/vision/image.js';
 import { applyHomography, dist, fitAffine, insidePolygon, type Vec } from '../../src/vision/detect/geometry.js';
 import { tablePlane, FEW_CARDS } from '../../src/vision/detect/table.js';
-import { detect, matchTruth } from './detect-helpers.js';
+import { cornerError, detect, matchTruth } from './detect-helpers.js';
 
 const SIZE = { widthMm: 63, heightMm: 88 };
-
-/** The largest corner distance (px) between a detected quad and the truth, best rotation. */
-function cornerError(found: readonly (readonly number[])[], truth: readonly (readonly number[])[]): number {
-  let best = Infinity;
-  for (let s = 0; s < 4; s++) {
-    // Detections put pixel centres on whole numbers, the renderer's truth at +0.5.
-    const e = Math.max(...[0, 1, 2, 3].map((i) => Math.hypot(found[(i + s) % 4]![0]! + 0.5 - truth[i]![0]!, found[(i + s) % 4]![1]! + 0.5 - truth[i]![1]!)));
-    best = Math.min(best, e);
-  }
-  return best;
-}
 
 /** A card's corners (portrait, clockwise) under a perspective view of the table: x' = (x, y) / (1 + y / 900), scaled. */
 function viewed(x0: number, y0: number): Vec[] {
