@@ -224,6 +224,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
   const cardArea = size.widthMm * size.heightMm;
   const areaOnTable = (quad: readonly Vec[]): number => (plane ? polygonArea(quad.map((p) => applyHomography(plane.toTable, p))) / cardArea : 1);
   const cardShaped = (quad: readonly Vec[]): boolean => !plane || isCardShaped(quad.map((p) => applyHomography(plane.toTable, p)), size);
+  const sizeError = (quad: readonly Vec[]): number => (plane ? sideError(quad.map((p) => applyHomography(plane.toTable, p)), size) : 0);
   const face = (quad: readonly Vec[], partial: boolean): boolean => isFace(surface, chroma, mask, quad.map(toWork), cut, partial, deck);
 
   const found: Candidate[] = [];
@@ -316,8 +317,13 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     const reject = (quad: Vec[], why: string): void => void options.debug?.rejected?.push({ quad, why });
     for (const hit of hits) {
       const centre = quadCentre(hit.quad);
-      // (Not inside a guess too weakly held to be kept: the card's own hit may come after it.)
-      if (found.some((f) => plausible(f) && insidePolygon(f.quad, centre))) {
+      // (Not inside a guess too weakly held to be kept: the card's own hit may come after it. Nor,
+      // in TIC layouts, inside a scan hit held on only some sides: a stronger peak may straddle a
+      // card and its neighbour, or sit a third of a card along a row, ahead of the card's own;
+      // the two are weighed when duplicates are dropped. Stacks' piles show the cards below at
+      // their sides, a hit for each inside the top card's.)
+      const settled = (f: Candidate): boolean => deck === 'stacks' || f.coverage !== SCANNED || f.support.every((v) => v >= 0.5);
+      if (found.some((f) => plausible(f) && settled(f) && insidePolygon(f.quad, centre))) {
         reject(hit.quad, 'inside a card');
         continue;
       }
@@ -367,7 +373,11 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       const inFrame = hit.quad.every(([x, y]) => x >= 0 && y >= 0 && x < frame.width && y < frame.height);
       const work = refined.quad.map(toWork);
       const st = faceStats(surface, chroma, mask, work, cut);
-      if (!faceIn(st, true, deck)) {
+      // A small single pip, blurred at the working scale, may leave less ink than the test asks:
+      // enough where the card's outline is held all round at a card's size (open table framed by
+      // cards has no ink in its middle at all).
+      const outlined = refined.support.every((v) => v >= 0.5) && sizeError(refined.quad) <= OFF_SIZE;
+      if (!faceIn(st, true, deck) && !(outlined && st.inkCore >= 2 && st.ink >= 0.005 && st.paper >= 0.45)) {
         reject(refined.quad, `face p${st.paper.toFixed(2)} i${st.ink.toFixed(3)} c${st.inkCore}`);
         continue;
       }
@@ -385,8 +395,10 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
         continue;
       }
       if (deck === 'tic') {
+        // (Only where that brings it nearer a card's size: a side pulled in to ink or noise inside
+        // a card whose faint sides were already right, on a table as light as the paper, is not.)
         const own = ownBorders(grey, refined);
-        if (own && accept(own.quad)) refined = own;
+        if (own && accept(own.quad) && sizeError(own.quad) <= sizeError(refined.quad)) refined = own;
       }
       found.push({ quad: refined.quad, support: refined.support, partial: !inFrame || refined.support.some((v) => v < 0.5), coverage: SCANNED });
     }
@@ -421,9 +433,8 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     // on into the thing beside it): completed from its clearest corner where the edges bear that
     // out, and never reported as wholly seen otherwise.
     const table = tableColour(frame, found.map((c) => c.quad));
-    const errorOf = (quad: readonly Vec[]): number => sideError(quad.map((p) => applyHomography(plane.toTable, p)), size);
     found.forEach((c, i) => {
-      const off = errorOf(c.quad);
+      const off = sizeError(c.quad);
       if (off <= OFF_SIZE) {
         if (!c.partial && coveredSide(frame, c.quad, table) !== null) found[i] = { ...c, partial: true };
         return;
@@ -432,12 +443,12 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       // (Not a Stacks pile top, whose side against the card below is no cover's.)
       const covered = deck === 'tic' ? coveredSide(frame, c.quad, table) : null;
       const underCover = covered === null ? null : extendUnderCover(c.quad, covered, plane.toTable, inverse, size);
-      if (underCover && errorOf(underCover) < off) {
+      if (underCover && sizeError(underCover) < off) {
         found[i] = { ...c, quad: underCover, partial: true };
         return;
       }
       const completed = completeOnPlane(frame, grey, refineQuad(grey, c.quad, { reach: 0.05 }), plane.toTable, inverse, size);
-      const better = completed && completed.score >= c.support.reduce((a, b) => a + b, 0) - 0.5 && errorOf(completed.refined.quad) < off;
+      const better = completed && completed.score >= c.support.reduce((a, b) => a + b, 0) - 0.5 && sizeError(completed.refined.quad) < off;
       if (better) found[i] = { ...c, quad: [...completed.refined.quad], support: completed.refined.support, partial: c.partial || completed.refined.support.some((v) => v < 0.5) };
       else found[i] = { ...c, partial: true };
     });

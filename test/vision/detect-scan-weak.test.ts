@@ -1,0 +1,45 @@
+// Scan hits on tables where cards hardly stand out, on frames of a rendered tuning set (replayed
+// from their seeds): a card with one small pip, its outline held all round, is a card though the
+// working scale blurs its ink below the usual share; and a stronger peak a third of a card along a
+// row, held on only some sides, does not shut out the card's own hit.
+import { describe, expect, it } from 'vitest';
+import { planShot, renderShot } from '../../src/render/shot.js';
+import type { TableGame } from '../../src/render/scene.js';
+import { decodeImage } from '../../src/vision/image.js';
+import { detect, matchTruth } from './detect-helpers.js';
+
+async function replay(game: TableGame, seed: number) {
+  const rendered = await renderShot(planShot(game, seed));
+  return { image: await decodeImage(rendered.jpeg), truth: rendered.truth };
+}
+
+/** The largest distance from a true corner to the nearest detected one. */
+function cornerError(truth: readonly (readonly number[])[], corners: readonly (readonly number[])[]): number {
+  return Math.max(...truth.map(([x, y]) => Math.min(...corners.map(([u, v]) => Math.hypot(u! + 0.5 - x!, v! + 0.5 - y!)))));
+}
+
+async function expectFound(game: TableGame, seed: number, card: string): Promise<void> {
+  const { image, truth } = await replay(game, seed);
+  const t = truth.find((c) => c.card === card)!;
+  expect(t.visible).toBe(1);
+  const found = await detect(image);
+  const [m] = matchTruth([t], found);
+  expect(m).toBeGreaterThanOrEqual(0);
+  const d = found[m!]!;
+  expect(cornerError(t.corners, d.corners)).toBeLessThan(5);
+  expect(d.partial).toBe(false);
+}
+
+describe('scan hits on tables nearly the paper colour', () => {
+  // Sequence Shift, wood table, blur 1.8 px: the single violet star is ink on 1.1% of the face at
+  // the working scale (the test asks 1.5%), the card's four sides all found.
+  it('keeps a one-pip card whose outline is held all round', async () => {
+    await expectFound('sequence-shift', 1602492351, '1-star-violet');
+  }, 60_000);
+
+  // Sequence Hunt, light plain table, blur 1.7 px: a peak half a card up the column, held on two
+  // sides, came first; the card's own hit was then thrown out as inside it.
+  it('weighs a card\'s own hit against a weakly held peak it lies inside', async () => {
+    await expectFound('sequence-hunt', 482899921, '4-star-orange');
+  }, 60_000);
+});
