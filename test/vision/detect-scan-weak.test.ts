@@ -1,7 +1,8 @@
 // Scan hits on tables where cards hardly stand out, on frames of a rendered tuning set (replayed
 // from their seeds): a card with one small pip, its outline held all round, is a card though the
-// working scale blurs its ink below the usual share; and a stronger peak a third of a card along a
-// row, held on only some sides, does not shut out the card's own hit.
+// working scale blurs its ink below the usual share; a stronger peak a third of a card along a
+// row, held on only some sides, does not shut out the card's own hit; and a card's own peak
+// outscored close by (by a peak on ink, its own sides faint) is still looked at.
 import { describe, expect, it } from 'vitest';
 import { planShot, renderShot } from '../../src/render/shot.js';
 import type { TableGame } from '../../src/render/scene.js';
@@ -41,5 +42,17 @@ describe('scan hits on tables nearly the paper colour', () => {
   // sides, came first; the card's own hit was then thrown out as inside it.
   it('weighs a card\'s own hit against a weakly held peak it lies inside', async () => {
     await expectFound('sequence-hunt', 482899921, '4-star-orange');
+  }, 60_000);
+
+  // Sequence Shift, plain table, 1920 x 1080: the card's own peak lies within a third of a card of
+  // a stronger one, which the scan's peak search used to drop.
+  it('looks at a card\'s own peak outscored close by: held all round, it is the card', async () => {
+    await expectFound('sequence-shift', 437328981, '4-crescent-red');
+  }, 60_000);
+
+  // Sequence Hunt, plain table: the stronger peak close by came to a card held on three sides, 60 px
+  // off; the minor peak, held all round, replaces it.
+  it('weighs a minor peak against the weakly held card it lies inside', async () => {
+    await expectFound('sequence-hunt', 3310631616, '4-triangle-violet');
   }, 60_000);
 });

@@ -327,7 +327,15 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
         reject(hit.quad, 'inside a card');
         continue;
       }
+      // A minor peak (outscored close by) inside a card held on some sides only competes with it;
+      // elsewhere, mostly peaks on a textured table, it is kept only as a card outlined all round
+      // at a card's size (held all round by the first, near snap: a quick way out for most).
+      const doubtful = hit.minor && !found.some((f) => plausible(f) && !settled(f) && insidePolygon(f.quad, centre));
       const near = refineQuad(grey, hit.quad);
+      if (doubtful && near.support.some((v) => v < 0.5)) {
+        reject(near.quad, 'minor peak');
+        continue;
+      }
       // On a table nearly the paper's colour the scan's peak may sit well off the card's faint
       // sides: a wider search, where the near one finds too little.
       const strong = (r: RefinedQuad): number => r.support.filter((v) => v >= 0.5).length;
@@ -377,6 +385,10 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       // enough where the card's outline is held all round at a card's size (open table framed by
       // cards has no ink in its middle at all).
       const outlined = refined.support.every((v) => v >= 0.5) && sizeError(refined.quad) <= OFF_SIZE;
+      if (doubtful && !outlined) {
+        reject(refined.quad, 'minor peak');
+        continue;
+      }
       if (!faceIn(st, true, deck) && !(outlined && st.inkCore >= 2 && st.ink >= 0.005 && st.paper >= 0.45)) {
         reject(refined.quad, `face p${st.paper.toFixed(2)} i${st.ink.toFixed(3)} c${st.inkCore}`);
         continue;
