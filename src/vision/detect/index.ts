@@ -315,6 +315,8 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     }
     if (options.debug) (options.debug.times ??= {}).scan = performance.now() - tScan;
     const reject = (quad: Vec[], why: string): void => void options.debug?.rejected?.push({ quad, why });
+    // A card held all round, or found by its own outline (in Stacks every card: see just below).
+    const settled = (f: Candidate): boolean => deck === 'stacks' || f.coverage !== SCANNED || f.support.every((v) => v >= 0.5);
     for (const hit of hits) {
       const centre = quadCentre(hit.quad);
       // (Not inside a guess too weakly held to be kept: the card's own hit may come after it. Nor,
@@ -322,7 +324,6 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       // card and its neighbour, or sit a third of a card along a row, ahead of the card's own;
       // the two are weighed when duplicates are dropped. Stacks' piles show the cards below at
       // their sides, a hit for each inside the top card's.)
-      const settled = (f: Candidate): boolean => deck === 'stacks' || f.coverage !== SCANNED || f.support.every((v) => v >= 0.5);
       if (found.some((f) => plausible(f) && settled(f) && insidePolygon(f.quad, centre))) {
         reject(hit.quad, 'inside a card');
         continue;
@@ -369,9 +370,10 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
         continue;
       }
       // Half over one card found and half over another: a cut across the gap between them (its
-      // centre in the gap, inside neither).
+      // centre in the gap, inside neither). (Not scan cards held on some sides only: two such,
+      // each a third of a card off, may cover the card's own hit between them.)
       const reach = dist(refined.quad[0], refined.quad[2]);
-      const nearby = found.filter((f) => plausible(f) && dist(quadCentre(f.quad), centre) < reach);
+      const nearby = found.filter((f) => plausible(f) && settled(f) && dist(quadCentre(f.quad), centre) < reach);
       const points = insetGrid(refined.quad);
       const over = points.map((p) => nearby.findIndex((f) => insidePolygon(f.quad, p))).filter((k) => k >= 0);
       if (over.length >= 0.5 * points.length && new Set(over).size >= 2) {
@@ -413,6 +415,18 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
         if (own && accept(own.quad) && sizeError(own.quad) <= sizeError(refined.quad)) refined = own;
       }
       found.push({ quad: refined.quad, support: refined.support, partial: !inFrame || refined.support.some((v) => v < 0.5), coverage: SCANNED });
+    }
+    // A scan card held on some sides only, a third or more of it over a card held all round: a
+    // cut across the joint to a neighbour, or the same card placed a part of a card off (cards do
+    // not lie over each other's faces in TIC layouts; Stacks piles do).
+    if (deck === 'tic') {
+      const firm = found.filter((f) => plausible(f) && settled(f));
+      for (let i = found.length - 1; i >= 0; i--) {
+        const c = found[i]!;
+        if (settled(c)) continue;
+        const points = insetGrid(c.quad);
+        if (firm.some((f) => points.filter((p) => insidePolygon(f.quad, p)).length >= points.length / 3)) found.splice(i, 1);
+      }
     }
   }
   if (options.debug) {
