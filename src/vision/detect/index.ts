@@ -330,8 +330,13 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       }
       // A minor peak (outscored close by) inside a card held on some sides only competes with it;
       // elsewhere, mostly peaks on a textured table, it is kept only as a card outlined all round
-      // at a card's size (held all round by the first, near snap: a quick way out for most).
+      // at a card's size. Quick ways out first (there are dozens a frame): its weakest side less
+      // than half its mean (no outline all round), or not held all round by the near snap.
       const doubtful = hit.minor && !found.some((f) => plausible(f) && !settled(f) && insidePolygon(f.quad, centre));
+      if (doubtful && hit.weakest < 0.5 * hit.score) {
+        reject(hit.quad, 'minor peak');
+        continue;
+      }
       const near = refineQuad(grey, hit.quad);
       if (doubtful && near.support.some((v) => v < 0.5)) {
         reject(near.quad, 'minor peak');
