@@ -58,6 +58,12 @@ describe('scan hits on tables nearly the paper colour', () => {
     await expectFound('sequence-hunt', 3310631616, '4-triangle-violet');
   }, 60_000);
 
+  // The same frame: a weakly held card 38 px off across the card (of 80), the minor peak's centre
+  // outside it; a third of the minor peak over it is enough to weigh the two.
+  it('weighs a minor peak against a weakly held card lying a third over it', async () => {
+    await expectFound('sequence-hunt', 3310631616, '3-square-red');
+  }, 60_000);
+
   // Sequence Hunt, plain light-blue table: two scan cards a third of a card up and down the column,
   // each held on some sides only, used to turn the card's own hit away as over two cards.
   it('takes a card\'s own hit lying between two weakly held scan cards', async () => {

@@ -328,11 +328,12 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
         reject(hit.quad, 'inside a card');
         continue;
       }
-      // A minor peak (outscored close by) inside a card held on some sides only competes with it;
-      // elsewhere, mostly peaks on a textured table, it is kept only as a card outlined all round
-      // at a card's size. Quick ways out first (there are dozens a frame): its weakest side less
-      // than half its mean (no outline all round), or not held all round by the near snap.
-      const doubtful = hit.minor && !found.some((f) => plausible(f) && !settled(f) && insidePolygon(f.quad, centre));
+      // A minor peak (outscored close by) a third or more over a card held on some sides only
+      // competes with it; elsewhere, mostly peaks on a textured table, it is kept only as a card
+      // outlined all round at a card's size. Quick ways out first (there are dozens a frame): its
+      // weakest side less than half its mean (no outline all round), or not held all round by the
+      // near snap.
+      const doubtful = hit.minor && !found.some((f) => plausible(f) && !settled(f) && overlaps(hit.quad, f.quad));
       if (doubtful && hit.weakest < 0.5 * hit.score) {
         reject(hit.quad, 'minor peak');
         continue;
@@ -428,9 +429,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       const firm = found.filter((f) => plausible(f) && settled(f));
       for (let i = found.length - 1; i >= 0; i--) {
         const c = found[i]!;
-        if (settled(c)) continue;
-        const points = insetGrid(c.quad);
-        if (firm.some((f) => points.filter((p) => insidePolygon(f.quad, p)).length >= points.length / 3)) found.splice(i, 1);
+        if (!settled(c) && firm.some((f) => overlaps(c.quad, f.quad))) found.splice(i, 1);
       }
     }
   }
@@ -616,6 +615,12 @@ function tableColour(frame: RgbaImage, quads: readonly (readonly Vec[])[]): numb
   }
   if (channels[0]!.length < 20) return null;
   return channels.map((v) => v.sort((a, b) => a - b)[v.length >> 1]!);
+}
+
+/** Whether a third or more of a quad (its inset grid) lies inside another. */
+function overlaps(quad: readonly Vec[], other: readonly Vec[]): boolean {
+  const points = insetGrid(quad);
+  return points.filter((p) => insidePolygon(other, p)).length >= points.length / 3;
 }
 
 /** Points on a 5 x 5 grid over a quad, inset a tenth from its sides. */
