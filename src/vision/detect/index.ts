@@ -258,6 +258,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
   const cardArea = size.widthMm * size.heightMm;
   const areaOnTable = (quad: readonly Vec[]): number => (plane ? polygonArea(quad.map((p) => applyHomography(plane.toTable, p))) / cardArea : 1);
   const cardShaped = (quad: readonly Vec[]): boolean => !plane || isCardShaped(quad.map((p) => applyHomography(plane.toTable, p)), size);
+  const sizeError = (quad: readonly Vec[]): number => (plane ? sideError(quad.map((p) => applyHomography(plane.toTable, p)), size) : 0);
   const face = (quad: readonly Vec[], partial: boolean): boolean => isFace(surface, chroma, mask, quad.map(toWork), cut, partial, deck);
 
   const found: Candidate[] = [];
@@ -348,14 +349,34 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     }
     if (options.debug) (options.debug.times ??= {}).scan = performance.now() - tScan;
     const reject = (quad: Vec[], why: string): void => void options.debug?.rejected?.push({ quad, why });
+    // A card held all round, or found by its own outline (in Stacks every card: see just below).
+    const settled = (f: Candidate): boolean => deck === 'stacks' || f.coverage !== SCANNED || f.support.every((v) => v >= 0.5);
     for (const hit of hits) {
       const centre = quadCentre(hit.quad);
-      // (Not inside a guess too weakly held to be kept: the card's own hit may come after it.)
-      if (found.some((f) => plausible(f) && insidePolygon(f.quad, centre))) {
+      // (Not inside a guess too weakly held to be kept: the card's own hit may come after it. Nor,
+      // in TIC layouts, inside a scan hit held on only some sides: a stronger peak may straddle a
+      // card and its neighbour, or sit a third of a card along a row, ahead of the card's own;
+      // the two are weighed when duplicates are dropped. Stacks' piles show the cards below at
+      // their sides, a hit for each inside the top card's.)
+      if (found.some((f) => plausible(f) && settled(f) && insidePolygon(f.quad, centre))) {
         reject(hit.quad, 'inside a card');
         continue;
       }
+      // A minor peak (outscored close by) a third or more over a card held on some sides only
+      // competes with it; elsewhere, mostly peaks on a textured table, it is kept only as a card
+      // outlined all round at a card's size. Quick ways out first (there are dozens a frame): its
+      // weakest side less than half its mean (no outline all round), or not held all round by the
+      // near snap.
+      const doubtful = hit.minor && !found.some((f) => plausible(f) && !settled(f) && overlaps(hit.quad, f.quad));
+      if (doubtful && hit.weakest < 0.5 * hit.score) {
+        reject(hit.quad, 'minor peak');
+        continue;
+      }
       const near = refineQuad(grey, hit.quad);
+      if (doubtful && near.support.some((v) => v < 0.5)) {
+        reject(near.quad, 'minor peak');
+        continue;
+      }
       // On a table nearly the paper's colour the scan's peak may sit well off the card's faint
       // sides: a wider search, where the near one finds too little.
       const strong = (r: RefinedQuad): number => r.support.filter((v) => v >= 0.5).length;
@@ -389,9 +410,10 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
         continue;
       }
       // Half over one card found and half over another: a cut across the gap between them (its
-      // centre in the gap, inside neither).
+      // centre in the gap, inside neither). (Not scan cards held on some sides only: two such,
+      // each a third of a card off, may cover the card's own hit between them.)
       const reach = dist(refined.quad[0], refined.quad[2]);
-      const nearby = found.filter((f) => plausible(f) && dist(quadCentre(f.quad), centre) < reach);
+      const nearby = found.filter((f) => plausible(f) && settled(f) && dist(quadCentre(f.quad), centre) < reach);
       const points = insetGrid(refined.quad);
       const over = points.map((p) => nearby.findIndex((f) => insidePolygon(f.quad, p))).filter((k) => k >= 0);
       if (over.length >= 0.5 * points.length && new Set(over).size >= 2) {
@@ -401,7 +423,15 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       const inFrame = hit.quad.every(([x, y]) => x >= 0 && y >= 0 && x < frame.width && y < frame.height);
       const work = refined.quad.map(toWork);
       const st = faceStats(surface, chroma, mask, work, cut);
-      if (!faceIn(st, true, deck)) {
+      // A small single pip, blurred at the working scale, may leave less ink than the test asks:
+      // enough where the card's outline is held all round at a card's size (open table framed by
+      // cards has no ink in its middle at all).
+      const outlined = refined.support.every((v) => v >= 0.5) && sizeError(refined.quad) <= OFF_SIZE;
+      if (doubtful && !outlined) {
+        reject(refined.quad, 'minor peak');
+        continue;
+      }
+      if (!faceIn(st, true, deck) && !(outlined && st.inkCore >= 2 && st.ink >= 0.005 && st.paper >= 0.45)) {
         reject(refined.quad, `face p${st.paper.toFixed(2)} i${st.ink.toFixed(3)} c${st.inkCore}`);
         continue;
       }
@@ -424,10 +454,22 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
         continue;
       }
       if (deck === 'tic') {
+        // (Only where that brings it nearer a card's size: a side pulled in to ink or noise inside
+        // a card whose faint sides were already right, on a table as light as the paper, is not.)
         const own = ownBorders(grey, refined);
-        if (own && accept(own.quad)) refined = own;
+        if (own && accept(own.quad) && sizeError(own.quad) <= sizeError(refined.quad)) refined = own;
       }
       found.push({ quad: refined.quad, support: refined.support, partial: !inFrame || refined.support.some((v) => v < 0.5), coverage: SCANNED });
+    }
+    // A scan card held on some sides only, a third or more of it over a card held all round: a
+    // cut across the joint to a neighbour, or the same card placed a part of a card off (cards do
+    // not lie over each other's faces in TIC layouts; Stacks piles do).
+    if (deck === 'tic') {
+      const firm = found.filter((f) => plausible(f) && settled(f));
+      for (let i = found.length - 1; i >= 0; i--) {
+        const c = found[i]!;
+        if (!settled(c) && firm.some((f) => overlaps(c.quad, f.quad))) found.splice(i, 1);
+      }
     }
   }
   if (options.debug) {
@@ -460,16 +502,15 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     // on into the thing beside it): completed from its clearest corner where the edges bear that
     // out, and never reported as wholly seen otherwise.
     const table = tableColour(frame, found.map((c) => c.quad));
-    const errorOf = (quad: readonly Vec[]): number => sideError(quad.map((p) => applyHomography(plane.toTable, p)), size);
     found.forEach((c, i) => {
-      const off = errorOf(c.quad);
+      const off = sizeError(c.quad);
       // Cut along the edge of something lying over it (the deck, a phone): run on under it to the
       // card's own length, also where the cut is oblique and leaves the card about its size (a
       // face cut askew reads wrongly: a star sheared into a triangle). (Not a Stacks pile top, whose
       // side against the card below is no cover's.)
       const covered = deck === 'tic' || (off <= OFF_SIZE && !c.partial) ? coveredSide(frame, c.quad, table) : null;
       const underCover = covered !== null && deck === 'tic' ? extendUnderCover(c.quad, covered, plane.toTable, inverse, size) : null;
-      if (underCover && errorOf(underCover) < off) {
+      if (underCover && sizeError(underCover) < off) {
         found[i] = { ...c, quad: underCover, partial: true };
         return;
       }
@@ -478,7 +519,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
         return;
       }
       const completed = completeOnPlane(frame, grey, refineQuad(grey, c.quad, { reach: 0.05 }), plane.toTable, inverse, size);
-      const better = completed && completed.score >= c.support.reduce((a, b) => a + b, 0) - 0.5 && errorOf(completed.refined.quad) < off;
+      const better = completed && completed.score >= c.support.reduce((a, b) => a + b, 0) - 0.5 && sizeError(completed.refined.quad) < off;
       if (better) found[i] = { ...c, quad: [...completed.refined.quad], support: completed.refined.support, partial: c.partial || completed.refined.support.some((v) => v < 0.5) };
       else found[i] = { ...c, partial: true };
     });
@@ -627,6 +668,12 @@ function tableColour(frame: RgbaImage, quads: readonly (readonly Vec[])[]): numb
   }
   if (channels[0]!.length < 20) return null;
   return channels.map((v) => v.sort((a, b) => a - b)[v.length >> 1]!);
+}
+
+/** Whether a third or more of a quad (its inset grid) lies inside another. */
+function overlaps(quad: readonly Vec[], other: readonly Vec[]): boolean {
+  const points = insetGrid(quad);
+  return points.filter((p) => insidePolygon(other, p)).length >= points.length / 3;
 }
 
 /** Points on a 5 x 5 grid over a quad, inset a tenth from its sides. */

@@ -40,6 +40,12 @@ export interface ScanHit {
   /** Mean edge strength of the three strongest sides, and of the weakest one. */
   readonly score: number;
   readonly weakest: number;
+  /**
+   * Outscored within a third of a card (by a peak on ink, or straddling two cards on a table
+   * nearly the paper's colour, where the card's own sides are faint): worth a look only where the
+   * stronger peak came to a card held on some sides only.
+   */
+  readonly minor: boolean;
 }
 
 const MM_PER_PX = 2;
@@ -49,8 +55,9 @@ const DIP_GAIN = 4;
 export function scanTable(cv: OpenCv, input: ScanInput): ScanHit[] {
   const hits: ScanHit[] = [];
   for (const angle of input.angles) hits.push(...scanAngle(cv, input, angle));
-  // Best first: a card's own peak is taken before a weaker one straddling it and its neighbour.
-  hits.sort((a, b) => b.score - a.score);
+  // Best first: a card's own peak is taken before a weaker one straddling it and its neighbour;
+  // minor peaks after all others.
+  hits.sort((a, b) => Number(a.minor) - Number(b.minor) || b.score - a.score);
   return hits;
 }
 
@@ -231,20 +238,22 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     // Peaks: the best within a third of a card either way (the window cut at the edges). Looked
     // for only about cells strong enough, and a cell with a stronger neighbour is out at once:
     // a few comparisons for most, where a dilate of the whole score compared every cell's window.
+    // Peaks best only within a quarter are kept too, as minor ones (see ScanHit.minor).
     const rx = Math.round(cw / 3);
     const ry = Math.round(ch / 3);
     const out: ScanHit[] = [];
     for (let y = 0; y < sh; y++) {
       for (let x = 0; x < sw; x++) {
         const v = score[y * sw + x]!;
-        if (v < 30 || !peakAt(score, sw, sh, x, y, rx, ry)) continue;
+        if (v < 30 || !peakAt(score, sw, sh, x, y, Math.round(cw / 4), Math.round(ch / 4))) continue;
+        const minor = !peakAt(score, sw, sh, x, y, rx, ry);
         const corners: Vec[] = [
           [x, y],
           [x + cw, y],
           [x + cw, y + ch],
           [x, y + ch],
         ].map((p) => applyHomography(viewToFrame, p as unknown as Vec));
-        out.push({ quad: corners, score: v, weakest: weakest[y * sw + x]! });
+        out.push({ quad: corners, score: v, weakest: weakest[y * sw + x]!, minor });
       }
     }
     return out;
