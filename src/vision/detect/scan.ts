@@ -32,6 +32,11 @@ export interface ScanInput {
    * of a line through it, and outscored a faint true side (Sequence Hunt on light tables).
    */
   readonly wholeSides?: boolean;
+  /**
+   * Peaks best only within a quarter of a card kept too, as minor hits (ScanHit.minor). TIC
+   * layouts only: on rendered Sequence Stacks games they lost more pile tops than they found.
+   */
+  readonly minorPeaks?: boolean;
 }
 
 export interface ScanHit {
@@ -241,12 +246,13 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     // Peaks best only within a quarter are kept too, as minor ones (see ScanHit.minor).
     const rx = Math.round(cw / 3);
     const ry = Math.round(ch / 3);
+    const minorPeaks = input.minorPeaks === true;
     const out: ScanHit[] = [];
     for (let y = 0; y < sh; y++) {
       for (let x = 0; x < sw; x++) {
         const v = score[y * sw + x]!;
-        if (v < 30 || !peakAt(score, sw, sh, x, y, Math.round(cw / 4), Math.round(ch / 4))) continue;
-        const minor = !peakAt(score, sw, sh, x, y, rx, ry);
+        if (v < 30 || !(minorPeaks ? peakAt(score, sw, sh, x, y, Math.round(cw / 4), Math.round(ch / 4)) : peakAt(score, sw, sh, x, y, rx, ry))) continue;
+        const minor = minorPeaks && !peakAt(score, sw, sh, x, y, rx, ry);
         const corners: Vec[] = [
           [x, y],
           [x + cw, y],
