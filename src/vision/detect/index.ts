@@ -73,7 +73,7 @@ export interface Detection extends DetectedCard {
 const SCANNED = 0.5;
 /** A card whose face is this much open table was put in the wrong place. */
 const SLIDE_FROM = 0.2;
-/** A Stacks scan hit whose face is more than this share open table is no card (see stacksLook). */
+/** A Stacks scan hit whose face is more than this share open table is no card. */
 const ON_OPEN_TABLE = 0.3;
 /** How many sides' worth of edge support more the flat plane's try must find to be kept. */
 const FLAT_MARGIN = 2;
@@ -245,16 +245,15 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     lone.map((l) => l.refined.support.reduce((a, b) => a + b, 0) + (l.region.area / l.region.hullArea)),
   );
   const inverse = plane ? invertHomography(plane.toTable) : null;
-  // What open table looks like, to tell a card's hidden part (under a cover) from table it was
-  // run out over. Not a cost on every completion: a cover the table's colour (a grey sleeve on a
-  // grey table) would pass for table there, and the dev and tuning sets lost cards to that.
-  // Worked out only when first needed (a few ms): most frames never need it.
+  // What open table looks like round the lone cards, worked out only when first needed (a few ms:
+  // most frames never need it). TIC: to tell a card's hidden part (under a cover) from table it
+  // was run out over; not a cost on every completion: a cover the table's colour (a grey sleeve on
+  // a grey table) would pass for table there, and the dev and tuning sets lost cards to that.
+  // Stacks: only to turn down scan hits that are mostly table (a tan wood table passes for a
+  // special's yellow face, its grain for ink).
   let looked: ReturnType<typeof tableLook> | undefined;
-  const look = (): ReturnType<typeof tableLook> => (looked === undefined ? (looked = plane && deck === 'tic' ? tableLook(frame, lone.map((l) => l.refined.quad)) : null) : looked);
-  // Stacks: what open table looks like round the piles, only to turn down scan hits that are
-  // mostly table (a tan wood table passes for a special's yellow face, its grain for ink).
-  let stacksLooked: ReturnType<typeof tableLook> | undefined;
-  const stacksLook = (): ReturnType<typeof tableLook> => (stacksLooked === undefined ? (stacksLooked = plane && deck === 'stacks' ? tableLook(frame, lone.map((l) => l.refined.quad)) : null) : stacksLooked);
+  const tableSeen = (): ReturnType<typeof tableLook> => (looked === undefined ? (looked = plane ? tableLook(frame, lone.map((l) => l.refined.quad)) : null) : looked);
+  const look = (): ReturnType<typeof tableLook> => (deck === 'tic' ? tableSeen() : null);
   const cardArea = size.widthMm * size.heightMm;
   const areaOnTable = (quad: readonly Vec[]): number => (plane ? polygonArea(quad.map((p) => applyHomography(plane.toTable, p))) / cardArea : 1);
   const cardShaped = (quad: readonly Vec[]): boolean => !plane || isCardShaped(quad.map((p) => applyHomography(plane.toTable, p)), size);
@@ -435,7 +434,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
         reject(refined.quad, `face p${st.paper.toFixed(2)} i${st.ink.toFixed(3)} c${st.inkCore}`);
         continue;
       }
-      const open = deck === 'stacks' ? stacksLook() : null;
+      const open = deck === 'stacks' ? tableSeen() : null;
       if (open && tableShare(frame, refined.quad, open) > ON_OPEN_TABLE) {
         reject(refined.quad, 'open table');
         continue;
