@@ -1,8 +1,9 @@
 // The bundled recorded games as `seqref serve` replays them by default: every frame read by the real
 // recogniser (OpenCV and the committed card reader), then smoothed and judged. Progression and
-// Sequence Shift give the turns, legality and rules their events.json records. In both a card lies
-// with its end under the face-down deck all game: covered in part in every frame, it must not hold
-// the table busy for good (it did, and the Progression game settled no turn at all).
+// Sequence Shift give the turns, legality and rules their events.json records, Sequence Hunt every
+// card turned and every set claimed (a camera sees no wrong call). In the Progression and Shift
+// games a card lies with its end under the face-down deck all game: covered in part in every frame,
+// it must not hold the table busy for good (it did, and the Progression game settled no turn).
 import { describe, expect, it } from 'vitest';
 import { loadRecogniser, recogniserProblem } from '../../src/session/recogniser.js';
 import { recordedGame, replayRecognised } from './recorded-games.js';
@@ -18,4 +19,19 @@ describe('recorded games read by the recogniser', () => {
       if (game === 'progression') expect(view.scores).toEqual(recorded.result.scores);
     }, 120_000);
   }
+
+  it('sequence-hunt: every turned card by the player whose turn it is, and the set claimed', async () => {
+    const recogniser = await loadRecogniser();
+    expect(recogniser, recogniserProblem() ?? '').not.toBeNull();
+    const recorded = recordedGame('dev', 'sequence-hunt');
+    const view = await replayRecognised('sequence-hunt', recorded, recogniser!);
+    // A wrong call on cards that stay on the grid shows the camera nothing: only claims that took
+    // cards count; who called is the organiser's to say (recorded-games-judged-as-recorded.test.ts).
+    const visible = recorded.turns.filter((t) => t.move.type === 'turn-card' || t.events.some((e) => e.kind === 'claim'));
+    const sorted = (cards: readonly string[]): string[] => [...cards].sort();
+    expect(view.turns.map((t) => (t.kind === 'claim' ? ['claim', sorted(t.removed.map((p) => p.card))] : ['turn', t.number, t.player, t.added[0]?.card]))).toEqual(
+      visible.map((t) => (t.move.type === 'turn-card' ? ['turn', t.turn, t.player, (t.move as unknown as { card: string }).card] : ['claim', sorted(t.move.cards!)])),
+    );
+    expect(view.turns.every((t) => t.legal)).toBe(true);
+  }, 120_000);
 });
