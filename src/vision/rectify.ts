@@ -152,6 +152,9 @@ function positionAt(m: readonly number[], x: number, y: number, bw0: number, ste
   return [roundInt((x0 + m0 * i) * w), roundInt((y0 + m3 * i) * w)];
 }
 
+/** An index held within 0..last (a replicated border: the edge pixel stands for all beyond it). */
+const clampTo = (v: number, last: number): number => (v < 0 ? 0 : v > last ? last : v);
+
 function warpRgba(src: Uint32Array, width: number, height: number, xs: Int32Array, ys: Int32Array, out: Uint32Array, n: number): void {
   for (let o = 0; o < n; o++) {
     const X = xs[o]!;
@@ -173,10 +176,10 @@ function warpRgba(src: Uint32Array, width: number, height: number, xs: Int32Arra
       c = a + width;
       d = c + 1;
     } else {
-      const xa = sx < 0 ? 0 : sx > width - 1 ? width - 1 : sx;
-      const xb = sx + 1 < 0 ? 0 : sx + 1 > width - 1 ? width - 1 : sx + 1;
-      const ya = sy < 0 ? 0 : sy > height - 1 ? height - 1 : sy;
-      const yb = sy + 1 < 0 ? 0 : sy + 1 > height - 1 ? height - 1 : sy + 1;
+      const xa = clampTo(sx, width - 1);
+      const xb = clampTo(sx + 1, width - 1);
+      const ya = clampTo(sy, height - 1);
+      const yb = clampTo(sy + 1, height - 1);
       a = ya * width + xa;
       b = ya * width + xb;
       c = yb * width + xa;
@@ -214,10 +217,10 @@ function warpGrey(src: Uint8Array, width: number, height: number, xs: Int32Array
       p10 = src[a + width]!;
       p11 = src[a + width + 1]!;
     } else if (replicate) {
-      const xa = sx < 0 ? 0 : sx > width - 1 ? width - 1 : sx;
-      const xb = sx + 1 < 0 ? 0 : sx + 1 > width - 1 ? width - 1 : sx + 1;
-      const ya = sy < 0 ? 0 : sy > height - 1 ? height - 1 : sy;
-      const yb = sy + 1 < 0 ? 0 : sy + 1 > height - 1 ? height - 1 : sy + 1;
+      const xa = clampTo(sx, width - 1);
+      const xb = clampTo(sx + 1, width - 1);
+      const ya = clampTo(sy, height - 1);
+      const yb = clampTo(sy + 1, height - 1);
       p00 = src[ya * width + xa]!;
       p01 = src[ya * width + xb]!;
       p10 = src[yb * width + xa]!;

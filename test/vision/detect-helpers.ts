@@ -7,6 +7,7 @@ import { openCv } from '../../src/vision/opencv.js';
 import { toMat } from '../../src/vision/rectify.js';
 import { detectCards, type Detection } from '../../src/vision/detect/index.js';
 import { insidePolygon, quadCentre, type Vec } from '../../src/vision/detect/geometry.js';
+import type { RefinedQuad } from '../../src/vision/detect/refine.js';
 
 export async function devFrame(game: string, index: number): Promise<{ image: RgbaImage; truth: FixtureCard[]; deck: 'tic' | 'stacks' }> {
   const dir = join('fixtures', 'dev', game);
@@ -55,4 +56,15 @@ export function cornerError(found: readonly (readonly number[])[], truth: readon
     best = Math.min(best, e);
   }
   return best;
+}
+
+/** A refined quad along `quad`'s own sides, each held as `support` and `contrast` say (as the edge search would report it). */
+export function refinedAs(quad: readonly Vec[], support: RefinedQuad['support'], contrast: RefinedQuad['contrast']): RefinedQuad {
+  const q = quad as [Vec, Vec, Vec, Vec];
+  const lines = q.map((p, i) => {
+    const b = q[(i + 1) % 4]!;
+    const l = Math.hypot(b[0] - p[0], b[1] - p[1]);
+    return { p, d: [(b[0] - p[0]) / l, (b[1] - p[1]) / l] as Vec };
+  });
+  return { quad: q, support, contrast, lines };
 }

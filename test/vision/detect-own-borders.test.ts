@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { insidePolygon, type Vec } from '../../src/vision/detect/geometry.js';
 import { ownBorders } from '../../src/vision/detect/joint.js';
 import type { GreyImage, RefinedQuad } from '../../src/vision/detect/refine.js';
+import { refinedAs } from './detect-helpers.js';
 
 const W = 300;
 const H = 360;
@@ -35,15 +36,7 @@ function paint(table: number, border: number, cards: readonly Vec[][], ink: read
   return { width: W, height: H, data };
 }
 
-function refined(quad: readonly Vec[]): RefinedQuad {
-  const q = quad as [Vec, Vec, Vec, Vec];
-  const lines = q.map((p, i) => {
-    const b = q[(i + 1) % 4]!;
-    const l = Math.hypot(b[0] - p[0], b[1] - p[1]);
-    return { p, d: [(b[0] - p[0]) / l, (b[1] - p[1]) / l] as Vec };
-  });
-  return { quad: q, support: [1, 1, 1, 1], contrast: [20, 20, 20, 20], lines };
-}
+const refined = (quad: readonly Vec[]): RefinedQuad => refinedAs(quad, [1, 1, 1, 1], [20, 20, 20, 20]);
 
 describe('a card whose side ran on to the neighbour below', () => {
   // Two cards 120 x 160 px one above the other, 12 px of table (as light as the paper) between.

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { applyHomography, insidePolygon, type Homography, type Vec } from '../../src/vision/detect/geometry.js';
 import { slideAlong, type GreyImage, type RefinedQuad } from '../../src/vision/detect/refine.js';
 import { scanAngles } from '../../src/vision/detect/scan.js';
-import { detect, devFrame, matchTruth } from './detect-helpers.js';
+import { detect, devFrame, matchTruth, refinedAs } from './detect-helpers.js';
 
 const deg = Math.PI / 180;
 
@@ -68,15 +68,7 @@ function paint(table: number, paper: number, quad: readonly Vec[]): GreyImage {
 }
 
 /** A refined quad whose sides 0 and 2 held (found by the edge search) and 1 and 3 did not. */
-function heldBy02(quad: readonly Vec[]): RefinedQuad {
-  const q = quad as [Vec, Vec, Vec, Vec];
-  const lines = q.map((p, i) => {
-    const b = q[(i + 1) % 4]!;
-    const l = Math.hypot(b[0] - p[0], b[1] - p[1]);
-    return { p, d: [(b[0] - p[0]) / l, (b[1] - p[1]) / l] as Vec };
-  });
-  return { quad: q, support: [0.9, 0.2, 0.9, 0.2], contrast: [12, 0, 12, 0], lines };
-}
+const heldBy02 = (quad: readonly Vec[]): RefinedQuad => refinedAs(quad, [0.9, 0.2, 0.9, 0.2], [12, 0, 12, 0]);
 
 describe('a card held by two opposite sides only', () => {
   // A card 176 px wide, turned 3 degrees, on a table a little lighter than its paper.
