@@ -9,16 +9,11 @@ import { planShot, renderShot } from '../../src/render/shot.js';
 import type { TableGame } from '../../src/render/scene.js';
 import { decodeImage } from '../../src/vision/image.js';
 import { insidePolygon, type Vec } from '../../src/vision/detect/geometry.js';
-import { detect, matchTruth } from './detect-helpers.js';
+import { cornerError, detect, matchTruth } from './detect-helpers.js';
 
 async function replay(game: TableGame, seed: number) {
   const rendered = await renderShot(planShot(game, seed));
   return { image: await decodeImage(rendered.jpeg), truth: rendered.truth };
-}
-
-/** The largest distance from a true corner to the nearest detected one. */
-function cornerError(truth: readonly (readonly number[])[], corners: readonly (readonly number[])[]): number {
-  return Math.max(...truth.map(([x, y]) => Math.min(...corners.map(([u, v]) => Math.hypot(u! + 0.5 - x!, v! + 0.5 - y!)))));
 }
 
 async function expectFound(game: TableGame, seed: number, card: string): Promise<void> {
@@ -29,7 +24,7 @@ async function expectFound(game: TableGame, seed: number, card: string): Promise
   const [m] = matchTruth([t], found);
   expect(m).toBeGreaterThanOrEqual(0);
   const d = found[m!]!;
-  expect(cornerError(t.corners, d.corners)).toBeLessThan(5);
+  expect(cornerError(d.corners, t.corners)).toBeLessThan(5);
   expect(d.partial).toBe(false);
 }
 

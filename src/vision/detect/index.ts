@@ -18,7 +18,7 @@ import type { DetectedCard } from '../types.js';
 import { STANDARD_DECK } from '../../render/deck-profile.js';
 import { chromaOf, dipsIn, surfaceOf, type Surface } from './surface.js';
 import { applyHomography, centroid, dist, grow, insidePolygon, intersectLines, invertHomography, polygonArea, portrait, quadCentre, type Homography, type Vec } from './geometry.js';
-import { refineQuad, relaxQuad, slideAlong, type GreyImage, type RefinedQuad } from './refine.js';
+import { quadOfLines, refineQuad, relaxQuad, slideAlong, type GreyImage, type RefinedQuad } from './refine.js';
 import { tablePlane, type CardSize } from './table.js';
 import { scanAngles, scanTable } from './scan.js';
 import { completeOnPlane, coveredSide, extendUnderCover, slideOffTable, tableLook, tableShare, topOfPile, yellowness } from './complete.js';
@@ -245,6 +245,8 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     lone.map((l) => l.refined.support.reduce((a, b) => a + b, 0) + (l.region.area / l.region.hullArea)),
   );
   const inverse = plane ? invertHomography(plane.toTable) : null;
+  // The plane cards are measured on: the lone cards', until the scan has outlined more cards.
+  let sized = plane;
   // What open table looks like round the lone cards, worked out only when first needed (a few ms:
   // most frames never need it). TIC: to tell a card's hidden part (under a cover) from table it
   // was run out over; not a cost on every completion: a cover the table's colour (a grey sleeve on
@@ -255,9 +257,10 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
   const tableSeen = (): ReturnType<typeof tableLook> => (looked === undefined ? (looked = plane ? tableLook(frame, lone.map((l) => l.refined.quad)) : null) : looked);
   const look = (): ReturnType<typeof tableLook> => (deck === 'tic' ? tableSeen() : null);
   const cardArea = size.widthMm * size.heightMm;
-  const areaOnTable = (quad: readonly Vec[]): number => (plane ? polygonArea(quad.map((p) => applyHomography(plane.toTable, p))) / cardArea : 1);
-  const cardShaped = (quad: readonly Vec[]): boolean => !plane || isCardShaped(quad.map((p) => applyHomography(plane.toTable, p)), size);
-  const sizeError = (quad: readonly Vec[]): number => (plane ? sideError(quad.map((p) => applyHomography(plane.toTable, p)), size) : 0);
+  const onTable = (quad: readonly Vec[], h: Homography): Vec[] => quad.map((p) => applyHomography(h, p));
+  const areaOnTable = (quad: readonly Vec[]): number => (sized ? polygonArea(onTable(quad, sized.toTable)) / cardArea : 1);
+  const cardShaped = (quad: readonly Vec[]): boolean => !sized || isCardShaped(onTable(quad, sized.toTable), size);
+  const sizeError = (quad: readonly Vec[]): number => (sized ? sideError(onTable(quad, sized.toTable), size) : 0);
   const face = (quad: readonly Vec[], partial: boolean): boolean => isFace(surface, chroma, mask, quad.map(toWork), cut, partial, deck);
 
   const found: Candidate[] = [];
@@ -371,7 +374,12 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
         reject(hit.quad, 'minor peak');
         continue;
       }
-      const near = refineQuad(grey, hit.quad);
+      const accept = (q: readonly Vec[]): boolean => {
+        const ratio = areaOnTable(q);
+        return ratio >= 0.6 && ratio <= 1.4 && cardShaped(q);
+      };
+      let near = refineQuad(grey, hit.quad);
+      if (doubtful && deck === 'tic') near = faintSide(grey, near, accept) ?? near;
       if (doubtful && near.support.some((v) => v < 0.5)) {
         reject(near.quad, 'minor peak');
         continue;
@@ -381,10 +389,6 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       const strong = (r: RefinedQuad): number => r.support.filter((v) => v >= 0.5).length;
       const wide = strong(near) < 3 ? refineQuad(grey, hit.quad, { reach: 0.3 }) : null;
       const first = wide && strong(wide) > strong(near) ? wide : near;
-      const accept = (q: readonly Vec[]): boolean => {
-        const ratio = areaOnTable(q);
-        return ratio >= 0.6 && ratio <= 1.4 && cardShaped(q);
-      };
       // A side that snapped to something else (a hand, a neighbour's ink) goes back to where the
       // scan put it, if that makes the card the right shape.
       let refined = relaxQuad(first, hit.quad, accept);
@@ -394,6 +398,9 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
         const completed = completeOnPlane(frame, grey, first, plane.toTable, inverse, size);
         if (completed && accept(completed.refined.quad) && (!refined || completed.score >= refined.support.reduce((a, b) => a + b, 0))) refined = completed.refined;
       }
+      // One side faint (a light card's far side on a table as light as the paper), left where the
+      // scan put it: looked for again, further and for a weaker edge.
+      if (deck === 'tic' && refined) refined = faintSide(grey, refined, accept) ?? refined;
       // Held by two opposite sides only: placed along them where the other two show.
       const slid = refined ? slideAlong(grey, refined) : null;
       if (slid && accept(slid.quad)) refined = slid;
@@ -425,7 +432,8 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       // A small single pip, blurred at the working scale, may leave less ink than the test asks:
       // enough where the card's outline is held all round at a card's size (open table framed by
       // cards has no ink in its middle at all).
-      const outlined = refined.support.every((v) => v >= 0.5) && sizeError(refined.quad) <= OFF_SIZE;
+      // (Held firmly all round, to the 10% a plane from a few lone cards may be off far from them.)
+      const outlined = refined.support.every((v) => v >= 0.5) && sizeError(refined.quad) <= (refined.support.every((v) => v >= 0.7) ? FAR_OFF_SIZE : OFF_SIZE);
       if (doubtful && !outlined) {
         reject(refined.quad, 'minor peak');
         continue;
@@ -469,6 +477,14 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
         const c = found[i]!;
         if (!settled(c) && firm.some((f) => overlaps(c.quad, f.quad))) found.splice(i, 1);
       }
+      // Lone cards in one part of the frame set a plane that may run 8-10% off a card's size in
+      // another, where it then cuts cards a side short or long; the cards the scan outlined all
+      // round, all over the table, set it better.
+      if (!options.plane) {
+        const outlined = found.filter((f) => plausible(f) && f.support.every((v) => v >= 0.7));
+        const refit = outlined.length > lone.length ? tablePlane(outlined.map((f) => portrait(f.quad)), size, outlined.map((f) => f.support.reduce((a, b) => a + b, 0))) : null;
+        if (refit && refit.cards > plane.cards && invertHomography(refit.toTable)) sized = refit;
+      }
     }
   }
   if (options.debug) {
@@ -496,7 +512,8 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       if (top && (!plane || cardShaped(top.quad) || !cardShaped(c.quad))) found[i] = { ...c, quad: [...top.quad], support: top.support };
     });
   }
-  if (plane && inverse) {
+  const sizedInverse = sized ? invertHomography(sized.toTable) : null;
+  if (sized && sizedInverse) {
     // A card a side too short or too long on the table (cut by a cover's edge or shadow, or run
     // on into the thing beside it): completed from its clearest corner where the edges bear that
     // out, and never reported as wholly seen otherwise.
@@ -508,7 +525,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       // face cut askew reads wrongly: a star sheared into a triangle). (Not a Stacks pile top, whose
       // side against the card below is no cover's.)
       const covered = deck === 'tic' || (off <= OFF_SIZE && !c.partial) ? coveredSide(frame, c.quad, table) : null;
-      const underCover = covered !== null && deck === 'tic' ? extendUnderCover(c.quad, covered, plane.toTable, inverse, size) : null;
+      const underCover = covered !== null && deck === 'tic' ? extendUnderCover(c.quad, covered, sized.toTable, sizedInverse, size) : null;
       if (underCover && sizeError(underCover) < off) {
         found[i] = { ...c, quad: underCover, partial: true };
         return;
@@ -517,7 +534,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
         if (covered !== null) found[i] = { ...c, partial: true };
         return;
       }
-      const completed = completeOnPlane(frame, grey, refineQuad(grey, c.quad, { reach: 0.05 }), plane.toTable, inverse, size);
+      const completed = completeOnPlane(frame, grey, refineQuad(grey, c.quad, { reach: 0.05 }), sized.toTable, sizedInverse, size);
       const better = completed && completed.score >= c.support.reduce((a, b) => a + b, 0) - 0.5 && sizeError(completed.refined.quad) < off;
       if (better) found[i] = { ...c, quad: [...completed.refined.quad], support: completed.refined.support, partial: c.partial || completed.refined.support.some((v) => v < 0.5) };
       else found[i] = { ...c, partial: true };
@@ -530,7 +547,8 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
   });
   // How much of the cards' outlines the frame's edges bear out, in sides (see detectCards).
   const seen = kept.reduce((t, c) => t + c.support.reduce((a, b) => a + b, 0), 0);
-  if (!plane || !('flat' in plane) || !plane.flat) return { cards, lone: lone.length, seen, loose: 0 };
+  // (Not once the scan's cards have set the plane: more cards than the flat plane was for.)
+  if (!plane || sized !== plane || !('flat' in plane) || !plane.flat) return { cards, lone: lone.length, seen, loose: 0 };
   // Paper no card accounts for, only where the flat plane may be tried. (A quarter of the cards'
   // median size in pixels: the plane may be the thing that is off.)
   const areas = kept.map((c) => polygonArea(c.quad)).sort((a, b) => a - b);
@@ -694,6 +712,8 @@ function insetGrid(quad: readonly Vec[]): Vec[] {
 
 /** A side further than this share from a card's is not a whole card's outline. */
 const OFF_SIZE = 0.06;
+/** How far off a card's size the plane from a few lone cards may put a card far from them. */
+const FAR_OFF_SIZE = 0.1;
 
 /** The largest share by which a side on the table (mm) differs from the card's, either way round. */
 function sideError(table: readonly Vec[], size: CardSize): number {
@@ -1051,3 +1071,22 @@ function matPoints(mat: Mat): Vec[] {
 
 export { polygonArea };
 export type { Quad };
+
+/**
+ * A quad held on three sides with its fourth faint (a light card's far side on a table as light
+ * as the paper shows only a thin line): that side looked for again, further out and in, for a
+ * weaker edge straight across. Null where none is found or the card it makes is not accepted.
+ */
+function faintSide(grey: GreyImage, r: RefinedQuad, accept: (quad: readonly Vec[]) => boolean): RefinedQuad | null {
+  if (r.support.filter((v) => v < 0.5).length !== 1) return null;
+  const side = r.support.findIndex((v) => v < 0.5);
+  const again = refineQuad(grey, r.quad, { reach: 0.3, minFall: 10 });
+  if (again.support[side]! < 0.7) return null;
+  const lines = [...r.lines];
+  lines[side] = again.lines[side]!;
+  const quad = quadOfLines(lines, r.quad);
+  if (!accept(quad)) return null;
+  const support = [...r.support] as RefinedQuad['support'];
+  support[side] = again.support[side]!;
+  return { ...r, quad, support, lines };
+}

@@ -75,6 +75,8 @@ export interface RefineOptions {
   readonly samples?: number;
   /** Also keep up to two more lines a side, each of enough samples (see RefinedQuad.others). */
   readonly alternatives?: boolean;
+  /** The least fall (grey levels over two pixels each way) a sample takes for an edge: 20. */
+  readonly minFall?: number;
 }
 
 /**
@@ -83,6 +85,7 @@ export interface RefineOptions {
  */
 export function refineQuad(g: GreyImage, quad: readonly Vec[], options: RefineOptions = {}): RefinedQuad {
   const samples = options.samples ?? 14;
+  const minFall = options.minFall ?? 20;
   const shortSide = Math.min(dist(quad[0]!, quad[1]!), dist(quad[1]!, quad[2]!), dist(quad[2]!, quad[3]!), dist(quad[3]!, quad[0]!));
   const reach = Math.max(4, (options.reach ?? 0.12) * shortSide);
   const centre: Vec = [(quad[0]![0] + quad[1]![0] + quad[2]![0] + quad[3]![0]) / 4, (quad[0]![1] + quad[1]![1] + quad[2]![1] + quad[3]![1]) / 4];
@@ -122,7 +125,7 @@ export function refineQuad(g: GreyImage, quad: readonly Vec[], options: RefineOp
       for (let j = 2; j < steps + 2; j++) fall[j] = profile[j - 2]! + profile[j - 1]! - profile[j + 1]! - profile[j + 2]!;
       for (let j = 3; j < steps + 1; j++) {
         const f = fall[j]!;
-        if (f < 20 || f < fall[j - 1]! || f <= fall[j + 1]!) continue;
+        if (f < minFall || f < fall[j - 1]! || f <= fall[j + 1]!) continue;
         const l = fall[j - 1]!;
         const r = fall[j + 1]!;
         const den = l - 2 * f + r;
