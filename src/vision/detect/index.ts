@@ -438,7 +438,11 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
         reject(refined.quad, 'minor peak');
         continue;
       }
-      if (!faceIn(st, true, deck) && !(outlined && st.inkCore >= 2 && st.ink >= 0.005 && st.paper >= 0.45)) {
+      // Glare may wash the ink out too: card-sized paper outlined all round, by strong falls to a far
+      // darker table on three sides at least (the fourth may be the joint to a neighbour), is a
+      // card. (Open table framed by cards rises to their paper at its sides, where this falls.)
+      const washedOut = deck === 'tic' && outlined && st.paper >= 0.8 && refined.contrast.filter((v) => v >= STRONG_FALL).length >= 3;
+      if (!faceIn(st, true, deck) && !(outlined && st.inkCore >= 2 && st.ink >= 0.005 && st.paper >= 0.45) && !washedOut) {
         reject(refined.quad, `face p${st.paper.toFixed(2)} i${st.ink.toFixed(3)} c${st.inkCore}`);
         continue;
       }
@@ -712,6 +716,8 @@ function insetGrid(quad: readonly Vec[]): Vec[] {
 
 /** A side further than this share from a card's is not a whole card's outline. */
 const OFF_SIZE = 0.06;
+/** A step from paper to a dark table (grey levels): far more than ink's blur or a faint side's. */
+const STRONG_FALL = 60;
 /** How far off a card's size the plane from a few lone cards may put a card far from them. */
 const FAR_OFF_SIZE = 0.1;
 
