@@ -1075,9 +1075,6 @@ function matPoints(mat: Mat): Vec[] {
   return out;
 }
 
-export { polygonArea };
-export type { Quad };
-
 /**
  * A quad held on three sides with its fourth faint (a light card's far side on a table as light
  * as the paper shows only a thin line): that side looked for again, further out and in, for a
@@ -1096,3 +1093,7 @@ function faintSide(grey: GreyImage, r: RefinedQuad, accept: (quad: readonly Vec[
   support[side] = again.support[side]!;
   return { ...r, quad, support, lines };
 }
+
+export { polygonArea };
+export type { Quad };
+
