@@ -2,12 +2,14 @@
 // card's far side shows only as a thin faint line, which the usual search for an edge misses and
 // the scan then places by the plane (off by a tenth of a card there); and a plane set by a few lone
 // cards in one corner of the frame, which cuts a covered card elsewhere a side too long, is set
-// again by all the cards the scan outlined. And where glare washes a card's ink out, its paper
-// outlined all round against a dark table is still a card.
+// again by all the cards the scan outlined. Where glare washes a card's ink out, its paper
+// outlined all round against a dark table is still a card; and where a glare spot is the brightest
+// neutral thing in a warm-lit frame, the paper's colour is still found.
 import { describe, expect, it } from 'vitest';
 import { planShot, renderShot } from '../../src/render/shot.js';
 import type { TableGame } from '../../src/render/scene.js';
 import { decodeImage } from '../../src/vision/image.js';
+import { insidePolygon, type Vec } from '../../src/vision/detect/geometry.js';
 import { cornerError, detect, matchTruth } from './detect-helpers.js';
 
 async function detectedCorners(game: TableGame, seed: number, card: string): Promise<{ error: number; visible: number }> {
@@ -43,5 +45,15 @@ describe('faint sides, the plane, and ink washed out', () => {
     const { error, visible } = await detectedCorners('sequence-shift', 300003, '4-crescent-cyan');
     expect(visible).toBe(1);
     expect(error).toBeLessThan(2);
+  }, 60_000);
+
+  // Sequence Hunt under strong warm light with a glare spot, cards touching in columns: the glare
+  // was taken for the paper's colour, the cream paper for something else, and no card was found.
+  it('finds the paper under warm light where a glare spot is the brightest neutral thing', async () => {
+    const rendered = await renderShot(planShot('sequence-hunt', 2103680, { conditions: { whiteBalance: 'warm', wbStrength: 1.1, glare: 0.95, distractors: [], width: 1280, height: 720 } }));
+    const found = await detect(await decodeImage(rendered.jpeg));
+    const whole = rendered.truth.filter((t) => t.visible === 1);
+    expect(whole.length).toBeGreaterThan(10);
+    expect(whole.filter((t) => found.some((f) => insidePolygon(t.corners as unknown as Vec[], f.centre)))).toHaveLength(whole.length);
   }, 60_000);
 });

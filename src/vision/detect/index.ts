@@ -222,6 +222,12 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       const other = strict(fromCards);
       if (other.lone.length > best.lone.length) best = other;
     }
+    // A glare spot may be the brightest neutral thing, and the cream paper it washes out too warm
+    // under warm light for the loose idea of neutral: the paper then shows in the next brightest.
+    if (best.lone.length < 3 && colourDistance(surface.belowGlare, guess) > 0.06) {
+      const other = strict(surface.belowGlare);
+      if (other.lone.length > best.lone.length) best = other;
+    }
   }
   const { chroma, mask, regions, lone, rest, cut } = best;
   // A lone card's side run on past the gap to a neighbour's border (a dense layout on a table as

@@ -26,6 +26,11 @@ export interface Surface {
   readonly fineToFrame: number;
   /** A first guess at the paper's colour under this light: the brightest near-neutral pixels. */
   readonly white: readonly [number, number, number];
+  /**
+   * The next brightest near-neutral pixels (the 2nd to 10th percent): the paper's colour where a
+   * glare spot on a few cards, bluer than the cream paper it washes out, took the first guess.
+   */
+  readonly belowGlare: readonly [number, number, number];
 }
 
 export interface SurfaceOptions {
@@ -48,7 +53,7 @@ export function surfaceOf(cv: OpenCv, frame: RgbaImage, source: Mat, options: Su
     cv.cvtColor(small, grey, cv.COLOR_RGBA2GRAY);
     const rgba = new Uint8Array(small.data);
     const n = width * height;
-    const white = whitePoint(rgba, n);
+    const [white, belowGlare] = whitePoints(rgba, n);
     // The local light level: the brightest lightness within about a card, smoothed. It varies
     // slowly, so it is worked out at a quarter of the working scale.
     const qw = Math.max(8, Math.round(width / 4));
@@ -85,7 +90,7 @@ export function surfaceOf(cv: OpenCv, frame: RgbaImage, source: Mat, options: Su
       cv.resize(full, fineGrey, new cv.Size(fine, fineH), 0, 0, cv.INTER_AREA);
       full.delete();
     }
-    return { width, height, toFrame, rgba, grey: new Uint8Array(grey.data), relative, edges: e, frameGrey, fineGrey, fineToFrame: frame.width / fine, white };
+    return { width, height, toFrame, rgba, grey: new Uint8Array(grey.data), relative, edges: e, frameGrey, fineGrey, fineToFrame: frame.width / fine, white, belowGlare };
   } finally {
     small.delete();
     grey.delete();
@@ -148,8 +153,11 @@ export function chromaOf(s: Surface, white: readonly [number, number, number]): 
   return chroma;
 }
 
-/** Mean colour of the brightest 2% of unclipped pixels: the paper under this light, usually. */
-function whitePoint(rgba: Uint8Array, n: number): [number, number, number] {
+/**
+ * Mean colours of the brightest 2% of unclipped near-neutral pixels (the paper under this light,
+ * usually) and of the next 8% (see Surface.belowGlare).
+ */
+function whitePoints(rgba: Uint8Array, n: number): [[number, number, number], [number, number, number]] {
   // Each brightness's pixels counted and their channels summed in the one pass (whole numbers,
   // so the sums over the brightest are exactly those over their pixels).
   const hist = new Uint32Array(766);
@@ -168,29 +176,32 @@ function whitePoint(rgba: Uint8Array, n: number): [number, number, number] {
     sums[v * 3 + 2]! += b;
     total++;
   }
-  let top = 765;
-  for (let v = 765, seen = 0; v >= 0; v--) {
-    seen += hist[v]!;
-    if (seen > total * 0.02) {
-      top = v;
-      break;
+  /** The brightness from which up the brightest `share` of the pixels lie. */
+  const from = (share: number): number => {
+    for (let v = 765, seen = 0; v >= 0; v--) {
+      seen += hist[v]!;
+      if (seen > total * share) return v;
     }
-  }
-  let wr = 0;
-  let wg = 0;
-  let wb = 0;
-  let count = 0;
-  for (let v = top; v <= 765; v++) {
-    wr += sums[v * 3]!;
-    wg += sums[v * 3 + 1]!;
-    wb += sums[v * 3 + 2]!;
-    count += hist[v]!;
-  }
-  if (count === 0) return [240, 240, 240];
-  return [Math.max(30, wr / count), Math.max(30, wg / count), Math.max(30, wb / count)];
+    return 0;
+  };
+  const mean = (lo: number, hi: number): [number, number, number] => {
+    let wr = 0;
+    let wg = 0;
+    let wb = 0;
+    let count = 0;
+    for (let v = lo; v <= hi; v++) {
+      wr += sums[v * 3]!;
+      wg += sums[v * 3 + 1]!;
+      wb += sums[v * 3 + 2]!;
+      count += hist[v]!;
+    }
+    if (count === 0) return [240, 240, 240];
+    return [Math.max(30, wr / count), Math.max(30, wg / count), Math.max(30, wb / count)];
+  };
+  const top = from(0.02);
+  return [mean(top, 765), mean(from(0.1), top - 1)];
 }
 
-/** Paper under any plausible light: a tint, never a strong colour (a hand, a yellow card). */
 function nearNeutral(r: number, g: number, b: number): boolean {
   const max = Math.max(r, g, b);
   return max - Math.min(r, g, b) < 0.35 * max;
