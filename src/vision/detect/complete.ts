@@ -236,7 +236,8 @@ export function yellowness(frame: RgbaImage): GreyImage {
  */
 export interface TableLook {
   readonly samples: readonly (readonly number[])[];
-  readonly paper: readonly number[];
+  /** The card faces' colours: the lone cards' paper, and any face colour the caller knows. */
+  readonly paper: readonly (readonly number[])[];
 }
 
 /** A hypothesis pays this much support for its whole face lying on open table. */
@@ -280,8 +281,12 @@ function nearAny(a: readonly number[], colours: readonly (readonly number[])[], 
   return false;
 }
 
-/** What open table looks like round the lone cards `quads`, or null where it cannot be told (see TableLook). */
-export function tableLook(frame: RgbaImage, quads: readonly (readonly Vec[])[]): TableLook | null {
+/**
+ * What open table looks like round the lone cards `quads`, or null where it cannot be told (see
+ * TableLook). `faces`: colours of card faces the lone cards may not show (a Stacks table whose lone
+ * cards are all yellow specials: its white cards' paper must not pass for a light table).
+ */
+export function tableLook(frame: RgbaImage, quads: readonly (readonly Vec[])[], faces: readonly (readonly number[])[] = []): TableLook | null {
   const outside: number[][] = [];
   const inside: number[][] = [];
   for (const q of quads) {
@@ -304,10 +309,10 @@ export function tableLook(frame: RgbaImage, quads: readonly (readonly Vec[])[]):
   }
   if (inside.length < 10) return null;
   const median = (k: number): number => inside.map((v) => v[k]!).sort((x, y) => x - y)[inside.length >> 1]!;
-  const paper = [median(0), median(1), median(2)];
+  const paper = [[median(0), median(1), median(2)], ...faces];
   // Enough to tell the table by, few enough to compare with each other and against quickly.
   const every = Math.max(1, Math.floor(outside.length / 240));
-  const off = outside.filter((o, i) => i % every === 0 && !near(o, paper, PAPER_NEAR));
+  const off = outside.filter((o, i) => i % every === 0 && !nearAny(o, paper, PAPER_NEAR));
   // The table is what lies round most cards; a cover lying against a few of them (a sleeve, the
   // deck) is a minority colour there, and must not pass for table.
   // (Each pair compared once, and no arrays made: up to 240 x 240 comparisons.)
@@ -363,7 +368,7 @@ function tableCells(frame: RgbaImage, quad: readonly Vec[], look: TableLook): bo
       const bx = quad[3]![0] + (quad[2]![0] - quad[3]![0]) * u;
       const by = quad[3]![1] + (quad[2]![1] - quad[3]![1]) * u;
       const m = patchMean(frame, tx + (bx - tx) * v, ty + (by - ty) * v);
-      row.push(m !== null && !near(m, look.paper, PAPER_NEAR) && nearAny(m, look.samples, TABLE_NEAR));
+      row.push(m !== null && !nearAny(m, look.paper, PAPER_NEAR) && nearAny(m, look.samples, TABLE_NEAR));
     }
     rows.push(row);
   }

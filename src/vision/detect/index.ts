@@ -17,7 +17,7 @@ import type { OpenCv } from '../opencv.js';
 import type { DetectedCard } from '../types.js';
 import { STANDARD_DECK } from '../../render/deck-profile.js';
 import { chromaOf, dipsIn, surfaceOf, type Surface } from './surface.js';
-import { applyHomography, centroid, dist, grow, insidePolygon, intersectLines, invertHomography, polygonArea, portrait, quadCentre, type Homography, type Vec } from './geometry.js';
+import { add, applyHomography, centroid, dist, grow, insidePolygon, intersectLines, invertHomography, norm, polygonArea, portrait, quadCentre, scale, sub, type Homography, type Vec } from './geometry.js';
 import { quadOfLines, refineQuad, relaxQuad, slideAlong, type GreyImage, type RefinedQuad } from './refine.js';
 import { tablePlane, type CardSize } from './table.js';
 import { scanAngles, scanTable } from './scan.js';
@@ -169,11 +169,16 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       const regions = cutMask ? regionsOf(cv, surface, cutMask, erosion) : (loopRegions ??= regionsOf(cv, surface, insideEdges(surface), erosion));
       const lone: Pass['lone'] = [];
       const rest: Region[] = [];
-      for (const region of regions) {
+      // Stacks: a wild card's word runs across its face and, on a small card, parts its paper into
+      // two halves, each about card-shaped: the whole card is tried first (see wordHalves). (In the
+      // paper mask only: between edges alone, tiles of a patterned table pair up alike.)
+      const whole = deck === 'stacks' && cutMask ? wordHalves(cv, surface, chroma, mask, regions) : [];
+      for (const region of [...whole, ...regions]) {
+        const isWhole = whole.includes(region);
         // A region inside a card already found adds nothing.
-        if (known.length > 0) {
+        if (known.length > 0 || whole.length > 0) {
           const c = toFrame(centroid(region.polygon));
-          if (known.some((m) => insidePolygon(m.refined.quad, c))) continue;
+          if (known.some((m) => insidePolygon(m.refined.quad, c)) || lone.some((m) => whole.includes(m.region) && insidePolygon(m.refined.quad, c))) continue;
         }
         if (isLoneCard(region)) {
           let refined = refineOnce(region.polygon, erosion);
@@ -186,7 +191,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
             continue;
           }
         }
-        rest.push(region);
+        if (!isWhole) rest.push(region);
       }
       return { regions, lone, rest };
     };
@@ -260,7 +265,8 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
   // Stacks: only to turn down scan hits that are mostly table (a tan wood table passes for a
   // special's yellow face, its grain for ink).
   let looked: ReturnType<typeof tableLook> | undefined;
-  const tableSeen = (): ReturnType<typeof tableLook> => (looked === undefined ? (looked = plane ? tableLook(frame, lone.map((l) => l.refined.quad)) : null) : looked);
+  // (Stacks: the lone cards may all be yellow specials; the white cards' paper is the surface's white.)
+  const tableSeen = (): ReturnType<typeof tableLook> => (looked === undefined ? (looked = plane ? tableLook(frame, lone.map((l) => l.refined.quad), deck === 'stacks' ? [surface.white] : []) : null) : looked);
   const look = (): ReturnType<typeof tableLook> => (deck === 'tic' ? tableSeen() : null);
   const cardArea = size.widthMm * size.heightMm;
   const onTable = (quad: readonly Vec[], h: Homography): Vec[] => quad.map((p) => applyHomography(h, p));
@@ -965,6 +971,66 @@ function insideEdges(s: Surface): Uint8Array {
   for (let i = w; i < n - w; i++) out[i] = rows[i - w]! | rows[i]! | rows[i + w]! ? 0 : 255;
   for (let i = n - w; i < n; i++) out[i] = rows[i - w]! | rows[i]! ? 0 : 255;
   return out;
+}
+
+/**
+ * Whole cards made of two regions a word across the face parted (a Stacks wild card's WILD: 14 mm
+ * of bold capitals across a 63 mm face leave margins the working scale's edges and erosion cut):
+ * two regions side by side along the long axis of their joint hull, which is card-shaped, with a
+ * band between them that is the word, ink and paper mixed, and each of them blank paper (a wild
+ * card's face has no corner index). Two cards lying close side by side make such a hull too, and
+ * their gap may pass for a word, but each holds its numeral or name. The joint region stands for
+ * the card: its area is the hull's (the word's ink is the card's face).
+ */
+function wordHalves(cv: OpenCv, s: Surface, chroma: Float32Array, mask: Uint8Array, regions: readonly Region[]): Region[] {
+  const pairs: { a: Region; b: Region; region: Region }[] = [];
+  const parts = regions.filter((r) => !r.touchesBorder);
+  for (let i = 0; i < parts.length; i++) {
+    for (let j = i + 1; j < parts.length; j++) {
+      const a = parts[i]!;
+      const b = parts[j]!;
+      if (Math.max(a.area, b.area) > 2.5 * Math.min(a.area, b.area)) continue;
+      const ca = centroid(a.hull);
+      const cb = centroid(b.hull);
+      if (dist(ca, cb) > 1.6 * Math.sqrt(Math.max(a.hullArea, b.hullArea))) continue;
+      const points = cv.matFromArray(a.hull.length + b.hull.length, 1, cv.CV_32SC2, [...a.hull, ...b.hull].flatMap((p) => [Math.round(p[0]), Math.round(p[1])]));
+      const hullMat = new cv.Mat();
+      let hull: Vec[];
+      try {
+        cv.convexHull(points, hullMat, false, true);
+        hull = matPoints(hullMat);
+      } finally {
+        points.delete();
+        hullMat.delete();
+      }
+      const hullArea = polygonArea(hull);
+      if (hullArea > 1.4 * (a.hullArea + b.hullArea) || a.area + b.area < 0.6 * hullArea) continue;
+      const polygon = quadFromHull(hull);
+      if (!polygon) continue;
+      const region: Region = { contour: hull, area: hullArea, hull, hullArea, polygon, touchesBorder: false };
+      if (!isLoneCard(region)) continue;
+      // Parted along the hull's long axis: the halves' centres lie along it.
+      const q = portrait(polygon);
+      const along = sub(centroid([q[2], q[3]]), centroid([q[0], q[1]]));
+      const apart = sub(cb, ca);
+      if (Math.abs(along[0] * apart[1] - along[1] * apart[0]) > 0.42 * norm(along) * norm(apart)) continue;
+      // The band across the middle: a word is ink and paper mixed.
+      const at = (u: number, v: number): Vec => {
+        const top = add(q[0], scale(sub(q[1], q[0]), u));
+        const bottom = add(q[3], scale(sub(q[2], q[3]), u));
+        return add(top, scale(sub(bottom, top), v));
+      };
+      const band = faceStats(s, chroma, mask, [at(0.12, 0.44), at(0.88, 0.44), at(0.88, 0.56), at(0.12, 0.56)], 0);
+      // Each half of a wild card is blank paper (the face has no corner index); halves of two
+      // cards side by side hold their numerals or names.
+      const blank = (half: Region): boolean => faceStats(s, chroma, mask, half.polygon, 0).ink < 0.1;
+      if (band.ink >= 0.2 && band.ink <= 0.85 && band.paper >= 0.1 && blank(a) && blank(b)) pairs.push({ a, b, region });
+    }
+  }
+  // A half belongs to one card: a region that pairs so with more than one other is a tile of a
+  // pattern on the table (light squares of checked cloth pair with each neighbour alike).
+  const uses = (r: Region): number => pairs.filter((p) => p.a === r || p.b === r).length;
+  return pairs.filter((p) => uses(p.a) === 1 && uses(p.b) === 1).map((p) => p.region);
 }
 
 /**
