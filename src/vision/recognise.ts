@@ -13,7 +13,7 @@ import { rectifyMat, toMat } from './rectify.js';
 import { createCardReader, type CardReader } from './read/index.js';
 import { lookAgainAtSpecials, specialMatcher, type SpecialMatcher } from './read/specials.js';
 import { settleTicTable } from './settle.js';
-import { findDrawPile, STACKS_DRAW_PILE } from './draw-pile.js';
+import { drawPileCandidates, STACKS_DRAW_PILE } from './draw-pile.js';
 import { STANDARD_DECK } from '../render/deck-profile.js';
 import type { CardReading, PropertyRead, Recognition, RecognisedCard } from './types.js';
 
@@ -79,18 +79,29 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
   let read: ReadCards;
   let t1: number;
   let t2: number;
-  let drawPile: Quad | null = null;
+  let piles: Quad[] = [];
   try {
     detected = detectCards(cv, frame, source, { ...options.detect, deck });
     t1 = performance.now();
     read = readCards(reader, detected.map((d) => d.corners), (q, size) => rectifyMat(cv, source, q, size), deck, detected.map((d) => d.partial), specialMatcher(cv));
     t2 = performance.now();
-    if (options.game === 'sequence-stacks') drawPile = findDrawPile(cv, source, frame.width, frame.height, read.corners, read.readings.map((r) => r.deck !== 'unknown'), STANDARD_DECK);
+    if (options.game === 'sequence-stacks') piles = drawPileCandidates(cv, source, frame.width, frame.height, read.corners, read.readings.map((r) => r.deck !== 'unknown'), STANDARD_DECK);
   } finally {
     source.delete();
   }
   const partial = detected.map((d) => d.partial);
-  const cells = drawPile ? stacksCells(read, partial, drawPile) : gridCells(read.corners, partial, options.game, read.readings);
+  // The draw pile is the candidate that puts every named card on a space (a deck put aside does not).
+  let drawPile: Quad | null = null;
+  let cells: { row: number; col: number }[] | null = null;
+  for (const pile of piles) {
+    const anchored = stacksCells(read, partial, pile);
+    if (anchored.every((c, i) => read.readings[i]!.card === null || onStacksSpaces(c))) {
+      drawPile = pile;
+      cells = anchored;
+      break;
+    }
+  }
+  cells ??= gridCells(read.corners, partial, options.game, read.readings);
   const t3 = performance.now();
   const cards: RecognisedCard[] = detected.map((d, i) => ({
     corners: read.corners[i]!,
@@ -101,6 +112,11 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
     col: cells[i]?.col ?? null,
   }));
   return { width: frame.width, height: frame.height, cards, ...(drawPile ? { drawPile } : {}), times: { detectMs: t1 - t0, readMs: t2 - t1, gridMs: t3 - t2 } };
+}
+
+/** Within the rows and columns Sequence Stacks' spaces take (fixtures/README.md): rows -1..1, columns 0..4. */
+function onStacksSpaces(c: { row: number; col: number }): boolean {
+  return c.row >= -1 && c.row <= 1 && c.col >= 0 && c.col <= 4;
 }
 
 /** Sequence Stacks cells with the draw pile in the grid too, numbered so the pile is the game's cell 0,2 (the other spaces follow). */
