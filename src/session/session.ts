@@ -8,6 +8,7 @@ import type { CalibrationProfile } from '../calibration/profile.js';
 import type { Placement } from '../rules/layout.js';
 import { apply, corrected, initialState, judge, type Judged, type RefereeConfig, type RefereeState } from './referee.js';
 import { alignToTable } from './align.js';
+import { stacksFit } from './games/stacks.js';
 import { CameraWatch, type CalibrationEvent, type CameraWatchOptions } from './camera-watch.js';
 import { Smoother, type SmootherOptions } from './smoothing.js';
 import type { FrameImage, Source, SourceSink } from './sources/source.js';
@@ -207,7 +208,11 @@ export class TableSession extends EventEmitter<TableEvents> {
           const where = this.cellCentres.get(`${c.row},${c.col}`);
           return sum + (at(believed()) ? 2 : 0) + (at(this.lastAligned) ? 1 : 0) + (where && c.corners && close(where, centreOf(c.corners)) ? 1 : 0);
         }, 0);
-      if (agreement(turned) > agreement(given.cards)) observation = { ...observation, cards: turned };
+      const [kept, other] = [agreement(given.cards), agreement(turned)];
+      // Nothing seen before to go by (a lone first card, maybe laid the other way round): the way
+      // the game's spaces fit it better.
+      const fit = (cards: readonly SeenCard[]): number => (this.state.config.game === 'sequence-stacks' ? stacksFit(cards, this.judged.current, this.state.config.players) : 0);
+      if (other > kept || (other === kept && fit(turned) > fit(given.cards))) observation = { ...observation, cards: turned };
     }
     if (given.unread || this.lastUnread.length > 0) {
       // A face the reader cannot name where the last frame had a card is that card read worse

@@ -29,9 +29,20 @@ describe('anchored frames that face the other way', () => {
     expect(view.turns.at(-1)!.added.map((p) => `${p.card}@${p.row},${p.col}`)).toEqual(['red-3@1,0']);
   });
 
-  it('keeps the cells as given where nothing says otherwise', () => {
-    const table = new TableSession({ id: 't', config: { game: 'sequence-stacks', players: 2, turnEnds: 'auto' } }, null, null);
-    table.observeTable(frame(0, [at('blue-4', -1, 4, [900, 200])]), null);
-    expect(table.view().seen.map((c) => `${c.card}@${c.row},${c.col}`)).toEqual(['blue-4@-1,4']);
+  it('with nothing seen before, a lone first card goes the way the spaces fit it better, else as given', () => {
+    const first = (card: SeenCard): string[] => {
+      const table = new TableSession({ id: 't', config: { game: 'sequence-stacks', players: 2, turnEnds: 'auto' } }, null, null);
+      table.observeTable(frame(0, [card]), null);
+      return table.view().seen.map((c) => `${c.card}@${c.row},${c.col}`);
+    };
+    // On player 2's discard pile, or turned, on player 1's, whose turn it is.
+    expect(first(at('blue-4', -1, 4, [900, 200]))).toEqual(['blue-4@1,0']);
+    // A red card on red-b, not (turned) on blue-a.
+    expect(first(at('red-3', 0, 1, [500, 300]))).toEqual(['red-3@0,1']);
+    expect(first(at('red-3', 0, 3, [500, 300]))).toEqual(['red-3@0,1']);
+    // A special with the used specials (turned, below the row, is no space).
+    expect(first(at('jump', 1, 2, [500, 300]))).toEqual(['jump@-1,2']);
+    // The corners of players 3 and 4 in a game of two: either way fits as badly, so as given.
+    expect(first(at('red-3', 1, 4, [500, 300]))).toEqual(['red-3@1,4']);
   });
 });
