@@ -235,7 +235,9 @@ export class TableSession extends EventEmitter<TableEvents> {
     if (given.relativeCells || given.anchor) {
       if (!observation.busy) {
         this.lastAligned = observation.cards;
-        for (const c of observation.cards) if (c.corners) this.cellCentres.set(`${c.row},${c.col}`, centreOf(c.corners));
+        // Anchored frames only: a relative grid aligned by names can put two copies of a card
+        // (Stacks has several) on each other's cells.
+        if (given.anchor) for (const c of observation.cards) if (c.corners) this.cellCentres.set(`${c.row},${c.col}`, centreOf(c.corners));
       }
       this.lastNamed = observation.cards.filter((c) => c.corners).map((c) => ({ card: c, centre: centreOf(c.corners!) }));
     }
