@@ -5,6 +5,7 @@
 // so the server still runs (on recorded truth and the board) without them.
 import type { CalibrationProfile } from '../calibration/profile.js';
 import type { Recogniser } from './sources/source.js';
+import { STACKS_CELLS } from './games/stacks.js';
 import type { SeenCard, TableObservation } from './types.js';
 
 /** What the adapter reads of a recognised card (src/vision/types.ts RecognisedCard). */
@@ -17,7 +18,7 @@ export interface VisionCard {
 }
 
 interface VisionRecogniser {
-  recognise(frame: { width: number; height: number; data: Uint8Array }, options: { game: string; calibration?: CalibrationProfile }): { cards?: readonly VisionCard[] } | null;
+  recognise(frame: { width: number; height: number; data: Uint8Array }, options: { game: string; calibration?: CalibrationProfile }): { cards?: readonly VisionCard[]; drawPile?: unknown } | null;
 }
 
 interface VisionModule {
@@ -40,9 +41,10 @@ const EDGE_PX = 3;
  * inside the frame (`covered`, and seen): the session decides from the frames around them whether
  * a hand moves over them or something lies there (an unreadable card, the deck over a card's end).
  * A card cut off by the frame's edge is only out of sight, and a shape the reader says is no card
- * face (a card back such as the draw pile, a phone) is not a card: both are left out.
+ * face (a card back, a phone) is not a card: both are left out. The cells are the recogniser's own
+ * grid, or, where it found a fixed space (`anchor`: the Sequence Stacks draw pile), the table's.
  */
-export function toObservation(tMs: number, cards: readonly VisionCard[], size?: { width: number; height: number }): TableObservation {
+export function toObservation(tMs: number, cards: readonly VisionCard[], size?: { width: number; height: number }, anchor?: readonly [number, number]): TableObservation {
   const seen: SeenCard[] = [];
   const unread: [number, number][] = [];
   const covered: { card: string; at: [number, number] }[] = [];
@@ -65,7 +67,7 @@ export function toObservation(tMs: number, cards: readonly VisionCard[], size?: 
     if (c.partial) covered.push({ card: name, at: centre! });
     seen.push({ card: name, row: c.row, col: c.col, ...(c.corners ? { corners: c.corners.map((p) => [p[0], p[1]] as const) } : {}) });
   }
-  return { tMs, cards: seen, busy, relativeCells: true, ...(unread.length > 0 ? { unread } : {}), ...(covered.length > 0 ? { covered } : {}) };
+  return { tMs, cards: seen, busy, ...(anchor ? { anchor: [anchor[0], anchor[1]] as const } : { relativeCells: true }), ...(unread.length > 0 ? { unread } : {}), ...(covered.length > 0 ? { covered } : {}) };
 }
 
 let loaded: Promise<Recogniser | null> | null = null;
@@ -108,7 +110,8 @@ export function loadRecogniser(): Promise<Recogniser | null> {
         const frame = { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
         // With a profile: recognition on the rectified table (src/vision/calibrated.ts).
         const result = recogniser.recognise(frame, { game, ...(calibration ? { calibration } : {}) });
-        return toObservation(image.tMs, result?.cards ?? [], frame);
+        // Sequence Stacks: the draw pile found, the cells are numbered from it (STACKS_CELLS.draw).
+        return toObservation(image.tMs, result?.cards ?? [], frame, result?.drawPile ? STACKS_CELLS.draw : undefined);
       },
     } satisfies Recogniser;
   })();

@@ -8,6 +8,7 @@ import type { CalibrationProfile } from '../calibration/profile.js';
 import type { Placement } from '../rules/layout.js';
 import { apply, corrected, initialState, judge, type Judged, type RefereeConfig, type RefereeState } from './referee.js';
 import { alignToTable } from './align.js';
+import { stacksFit } from './games/stacks.js';
 import { CameraWatch, type CalibrationEvent, type CameraWatchOptions } from './camera-watch.js';
 import { Smoother, type SmootherOptions } from './smoothing.js';
 import type { FrameImage, Source, SourceSink } from './sources/source.js';
@@ -72,6 +73,8 @@ export class TableSession extends EventEmitter<TableEvents> {
   private lastUnread: readonly (readonly [number, number])[] = [];
   /** The last recognised frame's named cards (on the believed cells) and where they lay. */
   private lastNamed: readonly { card: SeenCard; centre: readonly [number, number] }[] = [];
+  /** Where in the frame each cell's card lay when last seen still (a fixed camera sees a cell in one place). */
+  private readonly cellCentres = new Map<string, readonly [number, number]>();
   /** Null without a profile. */
   private readonly camera: CameraWatch | null;
 
@@ -110,6 +113,8 @@ export class TableSession extends EventEmitter<TableEvents> {
       return;
     }
     if (!event) return;
+    // The camera moved: where it saw each cell no longer holds.
+    this.cellCentres.clear();
     this.store?.note(this.id, 'calibration', event);
     this.emit('calibration', event);
     this.changed();
@@ -186,13 +191,29 @@ export class TableSession extends EventEmitter<TableEvents> {
     // Between a check that saw the markers moved and the one that confirms or clears it, what the
     // camera shows may be shifting: nothing settles on those frames.
     let observation = this.camera?.suspect && !given.busy ? { ...given, busy: true } : given;
-    if (given.relativeCells) {
-      // The recogniser's own grid, put on the cells of the table believed (or the last frame's).
-      const believed = this.state.seen?.cards ?? this.state.after.at(-1)?.cards ?? this.state.start?.cards ?? [];
-      observation = { ...observation, cards: alignToTable(given.cards, believed, this.lastAligned) };
-    }
     const near = this.frameSize ? this.frameSize[0] * 0.03 : 30;
     const close = (a: readonly [number, number], b: readonly [number, number]): boolean => Math.hypot(a[0] - b[0], a[1] - b[1]) <= near;
+    const believed = (): readonly Placement[] => this.state.seen?.cards ?? this.state.after.at(-1)?.cards ?? this.state.start?.cards ?? [];
+    if (given.relativeCells) {
+      // The recogniser's own grid, put on the cells of the table believed (or the last frame's).
+      observation = { ...observation, cards: alignToTable(given.cards, believed(), this.lastAligned) };
+    } else if (given.anchor) {
+      // The table's own cells, or the same turned half round the anchor: whichever agrees more
+      // with the table believed, the last frame and where the fixed camera saw each cell's card.
+      const [ar, ac] = given.anchor;
+      const turned = given.cards.map((c) => ({ ...c, row: 2 * ar - c.row, col: 2 * ac - c.col }));
+      const agreement = (cards: readonly SeenCard[]): number =>
+        cards.reduce((sum, c) => {
+          const at = (list: readonly Placement[]): boolean => list.some((p) => p.card === c.card && p.row === c.row && p.col === c.col);
+          const where = this.cellCentres.get(`${c.row},${c.col}`);
+          return sum + (at(believed()) ? 2 : 0) + (at(this.lastAligned) ? 1 : 0) + (where && c.corners && close(where, centreOf(c.corners)) ? 1 : 0);
+        }, 0);
+      const [kept, other] = [agreement(given.cards), agreement(turned)];
+      // Nothing seen before to go by (a lone first card, maybe laid the other way round): the way
+      // the game's spaces fit it better.
+      const fit = (cards: readonly SeenCard[]): number => (this.state.config.game === 'sequence-stacks' ? stacksFit(cards, this.judged.current, this.state.config.players) : 0);
+      if (other > kept || (other === kept && fit(turned) > fit(given.cards))) observation = { ...observation, cards: turned };
+    }
     if (given.unread || this.lastUnread.length > 0) {
       // A face the reader cannot name where the last frame had a card is that card read worse
       // (glare, blur): it keeps its name. Where the last frame had an unread face, it is a card
@@ -211,8 +232,13 @@ export class TableSession extends EventEmitter<TableEvents> {
     // A card covered in part that the last frame did not see there is most often coming in under
     // a hand; one it saw there lies under something (the deck over its end) or a hand passing over.
     if (given.covered?.some((c) => !this.lastNamed.some((n) => n.card.card === c.card && close(n.centre, c.at)))) observation = { ...observation, busy: true };
-    if (given.relativeCells) {
-      if (!observation.busy) this.lastAligned = observation.cards;
+    if (given.relativeCells || given.anchor) {
+      if (!observation.busy) {
+        this.lastAligned = observation.cards;
+        // Anchored frames only: a relative grid aligned by names can put two copies of a card
+        // (Stacks has several) on each other's cells.
+        if (given.anchor) for (const c of observation.cards) if (c.corners) this.cellCentres.set(`${c.row},${c.col}`, centreOf(c.corners));
+      }
       this.lastNamed = observation.cards.filter((c) => c.corners).map((c) => ({ card: c, centre: centreOf(c.corners!) }));
     }
     const settled = this.smoother.push(observation);

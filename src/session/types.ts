@@ -27,6 +27,12 @@ export interface TableObservation {
    */
   readonly relativeCells?: boolean;
   /**
+   * The cells are the table's own, found from a space the recogniser saw at this cell (the
+   * Sequence Stacks draw pile), right up to a half turn about it: which way the layout faces rests
+   * on which way up its cards lie, and a lone card laid the other way round turns it.
+   */
+  readonly anchor?: readonly [number, number];
+  /**
    * Where card faces lay that the reader could not name (image pixels). The session counts the
    * frame busy when one is new since the last frame (a hand, a card in flight); one that stays
    * where it was is a card the reader cannot name, not a hand.

@@ -13,6 +13,13 @@ export interface GridInput {
   readonly corners: Quad;
   /** How much this card should count (e.g. lower for cards partly out of sight). */
   readonly weight?: number;
+  /**
+   * The corners start at the card's own top-left (the reader told which end is up). Sequence
+   * Stacks cards lie upright in their row, so these cards say which way the layout faces.
+   */
+  readonly ownTop?: boolean;
+  /** False: a rough outline (a pile found by its colour), placed by its centre but not sized by: the table plane comes from the others. */
+  readonly sized?: boolean;
 }
 
 export interface GridCell {
@@ -40,7 +47,11 @@ function rangesFor(game: string | undefined, size: CardSize): Ranges {
   return { x: [size.widthMm - 0.5, size.widthMm + 24], y: [size.heightMm - 0.5, size.heightMm + 24] };
 }
 
-/** Row and column for each card (rows grow down the layout, columns to the right); null without cards. */
+/**
+ * Row and column for each card (rows grow down the layout, columns to the right); null without
+ * cards. Which way is down: in Sequence Stacks, down the cards that know their own top (ownTop);
+ * otherwise, with columns running rightwards in the image.
+ */
 export function assignGrid(cards: readonly GridInput[], options: GridOptions = {}): GridCell[] {
   if (cards.length === 0) return [];
   if (cards.length === 1) return [{ row: 0, col: 0 }];
@@ -65,11 +76,12 @@ function withinStacksSpaces(cells: readonly GridCell[]): boolean {
 function assignOn(cards: readonly GridInput[], options: GridOptions, size: CardSize, usePlane: boolean): GridCell[] {
   const quads = cards.map((c) => portrait(c.corners));
   const weights = cards.map((c) => c.weight ?? 1);
-  const plane = usePlane ? tablePlane(quads, size) : null;
+  const sized = quads.filter((_, i) => cards[i]!.sized !== false);
+  const plane = usePlane && sized.length > 0 ? tablePlane(sized, size) : null;
   // Portrait by the table (a far card in a tilted view can look wider than long in the image).
   if (plane) quads.forEach((q, i) => (quads[i] = orientOnTable(q, plane.toTable) as unknown as Quad));
   // On the table (or, without a plane, in the image scaled by the cards' own size).
-  const toTable = plane ? (p: Vec): Vec => applyHomography(plane.toTable, p) : imageScale(quads, size);
+  const toTable = plane ? (p: Vec): Vec => applyHomography(plane.toTable, p) : imageScale(sized.length > 0 ? sized : quads, size);
   const centres = quads.map((q) => toTable(quadCentre(q)));
   // The layout's turn: the mean direction of the cards' width axes, taken modulo 180 degrees.
   let sx = 0;
@@ -84,10 +96,11 @@ function assignOn(cards: readonly GridInput[], options: GridOptions, size: CardS
     sy += weights[i]! * Math.sin(2 * angle);
   });
   let turn = Math.atan2(sy, sx) / 2;
-  // Of the two ways along that axis, the one whose columns run rightwards in the image.
   const c0 = centroid(centres);
-  const probe = invertDirection(quads, toTable, c0, turn);
-  if (probe < 0) turn += Math.PI;
+  // Of the two ways along that axis: in Sequence Stacks the one most cards that know their own
+  // top face (their rightward side), else the one whose columns run rightwards in the image.
+  const facing = options.game === 'sequence-stacks' ? ownFacing(cards, toTable, turn) : 0;
+  if (facing < 0 || (facing === 0 && invertDirection(quads, toTable, c0, turn) < 0)) turn += Math.PI;
   const cos = Math.cos(-turn);
   const sin = Math.sin(-turn);
   const xs = centres.map(([x, y]) => (x - c0[0]) * cos - (y - c0[1]) * sin);
@@ -106,8 +119,23 @@ function assignOn(cards: readonly GridInput[], options: GridOptions, size: CardS
       const again = comb(positions, weights, [least, range[1]], usual);
       return Math.max(...again) - Math.min(...again) <= steps ? again : first;
     };
-    cols = within(xs, ranges.x, size.widthMm + 20, 4);
-    rows = within(ys, ranges.y, size.heightMm + 30, 2);
+    const anchor = cards.findIndex((c) => c.sized === false);
+    if (anchor >= 0 && sized.length <= 2) {
+      // A card or two and the draw pile: too few positions to fit a spacing to (a discard pile two
+      // steps and its offset from the draw pile fits three narrower steps as well). Steps from the
+      // pile in the middle of the spacings allowed instead; off the pile's row the only spaces are
+      // two columns either side (the discard piles at the corners) and the pile's own column (the
+      // used specials), so a card near one (a plane from one card is a tenth or two out) is put there.
+      const step = (range: readonly [number, number]): number => (range[0] + range[1]) / 2;
+      rows = ys.map((y) => Math.round((y - ys[anchor]!) / step(ranges.y)));
+      cols = xs.map((x, i) => {
+        const c = (x - xs[anchor]!) / step(ranges.x);
+        return rows[i] !== rows[anchor] && Math.abs(c) <= 3 ? 2 * Math.round(c / 2) : Math.round(c);
+      });
+    } else {
+      cols = within(xs, ranges.x, size.widthMm + 20, 4);
+      rows = within(ys, ranges.y, size.heightMm + 30, 2);
+    }
   } else {
     // Grid games: one gap both ways (people lay cards as far apart across as down), which also
     // settles a few far-apart cards that one axis alone cannot (4 steps of 77 mm or 5 of 62?).
@@ -176,6 +204,18 @@ function jointComb(xs: readonly number[], ys: readonly number[], weights: readon
   const ox = (best.px / (2 * Math.PI)) * px;
   const oy = (best.py / (2 * Math.PI)) * py;
   return { cols: xs.map((x) => Math.round((x - ox) / px)), rows: ys.map((y) => Math.round((y - oy) / py)) };
+}
+
+/** Weighted votes (> 0: along `turn`) of the cards with their own top known, by their top side's direction on the table. */
+function ownFacing(cards: readonly GridInput[], toTable: (p: Vec) => Vec, turn: number): number {
+  let vote = 0;
+  for (const c of cards) {
+    if (!c.ownTop) continue;
+    const a = toTable(c.corners[0]);
+    const b = toTable(c.corners[1]);
+    vote += (c.weight ?? 1) * Math.sign((b[0] - a[0]) * Math.cos(turn) + (b[1] - a[1]) * Math.sin(turn));
+  }
+  return vote;
 }
 
 /** +1 when the table direction `turn` points rightwards in the image near the layout's centre, else -1. */

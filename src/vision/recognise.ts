@@ -6,13 +6,15 @@ import type { CalibrationProfile } from '../calibration/profile.js';
 import { recogniseCalibrated } from './calibrated.js';
 import { detectCards, type DetectOptions, type Detection } from './detect/index.js';
 import { turned } from './detect/geometry.js';
-import { assignGrid } from './grid.js';
+import { assignGrid, type GridInput } from './grid.js';
 import type { Quad, RgbaImage } from './image.js';
 import { openCv, type OpenCv } from './opencv.js';
 import { rectifyMat, toMat } from './rectify.js';
 import { createCardReader, type CardReader } from './read/index.js';
 import { lookAgainAtSpecials, specialMatcher, type SpecialMatcher } from './read/specials.js';
 import { settleTicTable } from './settle.js';
+import { drawPileCandidates, STACKS_DRAW_PILE } from './draw-pile.js';
+import { STANDARD_DECK } from '../render/deck-profile.js';
 import type { CardReading, PropertyRead, Recognition, RecognisedCard } from './types.js';
 
 /** The games whose tables the recogniser reads. */
@@ -76,15 +78,30 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
   let detected: Detection[];
   let read: ReadCards;
   let t1: number;
+  let t2: number;
+  let piles: Quad[] = [];
   try {
     detected = detectCards(cv, frame, source, { ...options.detect, deck });
     t1 = performance.now();
     read = readCards(reader, detected.map((d) => d.corners), (q, size) => rectifyMat(cv, source, q, size), deck, detected.map((d) => d.partial), specialMatcher(cv));
+    t2 = performance.now();
+    if (options.game === 'sequence-stacks') piles = drawPileCandidates(cv, source, frame.width, frame.height, read.corners, read.readings.map((r) => r.deck !== 'unknown'), STANDARD_DECK);
   } finally {
     source.delete();
   }
-  const t2 = performance.now();
-  const cells = gridCells(read.corners, detected.map((d) => d.partial), options.game);
+  const partial = detected.map((d) => d.partial);
+  // The draw pile is the candidate that puts every named card on a space (a deck put aside does not).
+  let drawPile: Quad | null = null;
+  let cells: { row: number; col: number }[] | null = null;
+  for (const pile of piles) {
+    const anchored = stacksCells(read, partial, pile);
+    if (anchored.every((c, i) => read.readings[i]!.card === null || onStacksSpaces(c))) {
+      drawPile = pile;
+      cells = anchored;
+      break;
+    }
+  }
+  cells ??= gridCells(read.corners, partial, options.game, read.readings);
   const t3 = performance.now();
   const cards: RecognisedCard[] = detected.map((d, i) => ({
     corners: read.corners[i]!,
@@ -94,7 +111,20 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
     row: cells[i]?.row ?? null,
     col: cells[i]?.col ?? null,
   }));
-  return { width: frame.width, height: frame.height, cards, times: { detectMs: t1 - t0, readMs: t2 - t1, gridMs: t3 - t2 } };
+  return { width: frame.width, height: frame.height, cards, ...(drawPile ? { drawPile } : {}), times: { detectMs: t1 - t0, readMs: t2 - t1, gridMs: t3 - t2 } };
+}
+
+/** Within the rows and columns Sequence Stacks' spaces take (fixtures/README.md): rows -1..1, columns 0..4. */
+function onStacksSpaces(c: { row: number; col: number }): boolean {
+  return c.row >= -1 && c.row <= 1 && c.col >= 0 && c.col <= 4;
+}
+
+/** Sequence Stacks cells with the draw pile in the grid too, numbered so the pile is the game's cell 0,2 (the other spaces follow). */
+function stacksCells(read: ReadCards, partial: readonly boolean[], drawPile: Quad): { row: number; col: number }[] {
+  const cells = assignGrid([...gridInputs(read.corners, partial, read.readings), { corners: drawPile, sized: false }], { game: 'sequence-stacks' });
+  const pile = cells.pop()!;
+  const [row, col] = STACKS_DRAW_PILE;
+  return cells.map((c) => ({ row: c.row - pile.row + row, col: c.col - pile.col + col }));
 }
 
 export interface ReadCards {
@@ -137,7 +167,15 @@ export function readCards(
   return { corners: upright, readings };
 }
 
-/** Rows and columns from the card outlines; a partly seen card's outline counts half. */
-export function gridCells(corners: readonly Quad[], partial: readonly boolean[], game: VisionGame): ReturnType<typeof assignGrid> {
-  return assignGrid(corners.map((q, i) => ({ corners: q, weight: partial[i] ? 0.5 : 1 })), { game });
+/**
+ * Rows and columns from the card outlines; a partly seen card's outline counts half. `readings`:
+ * a card the reader named starts at its own top-left (in Sequence Stacks that says which way the
+ * layout faces).
+ */
+export function gridCells(corners: readonly Quad[], partial: readonly boolean[], game: VisionGame, readings: readonly CardReading[] = []): ReturnType<typeof assignGrid> {
+  return assignGrid(gridInputs(corners, partial, readings), { game });
+}
+
+function gridInputs(corners: readonly Quad[], partial: readonly boolean[], readings: readonly CardReading[]): GridInput[] {
+  return corners.map((q, i) => ({ corners: q, weight: partial[i] ? 0.5 : 1, ...(readings[i]?.card ? { ownTop: true } : {}) }));
 }

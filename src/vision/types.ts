@@ -54,5 +54,10 @@ export interface Recognition {
   readonly width: number;
   readonly height: number;
   readonly cards: readonly RecognisedCard[];
+  /**
+   * Sequence Stacks: the face-down draw pile, where it was found (portrait order, frame pixels).
+   * The cards' cells are then the game's own spaces (the pile at row 0, col 2), not relative.
+   */
+  readonly drawPile?: Quad;
   readonly times: StageTimes;
 }

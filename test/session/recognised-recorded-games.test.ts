@@ -4,9 +4,12 @@
 // card turned and every set claimed (a camera sees no wrong call). In the Progression and Shift
 // games a card lies with its end under the face-down deck all game: covered in part in every frame,
 // it must not hold the table busy for good (it did, and the Progression game settled no turn).
+// Sequence Stacks' spaces are fixed cells: the recogniser numbers them from the face-down draw pile
+// (without it the first card, a discard, was read as a play on a sequence pile, and every turn
+// after it was judged on the wrong spaces).
 import { describe, expect, it } from 'vitest';
 import { loadRecogniser, recogniserProblem } from '../../src/session/recogniser.js';
-import { recordedGame, replayRecognised } from './recorded-games.js';
+import { recordedGame, replayRecognised, type TurnEvent } from './recorded-games.js';
 
 describe('recorded games read by the recogniser', () => {
   for (const game of ['progression', 'sequence-shift'] as const) {
@@ -19,6 +22,23 @@ describe('recorded games read by the recogniser', () => {
       if (game === 'progression') expect(view.scores).toEqual(recorded.result.scores);
     }, 120_000);
   }
+
+  it('sequence-stacks: each settled table by the right player with its legality and rules, on the right spaces; the illegal plays taken back', async () => {
+    const recogniser = await loadRecogniser();
+    expect(recogniser, recogniserProblem() ?? '').not.toBeNull();
+    const recorded = recordedGame('dev', 'sequence-stacks');
+    const view = await replayRecognised('sequence-stacks', recorded, recogniser!);
+    // One judged turn per recorded state that put a card down (a discard and its unseen refill together).
+    const expected = recorded.states
+      .map((s) => s.events.filter((e) => e.kind === 'turn') as unknown as TurnEvent[])
+      .filter((turns) => turns.length > 0)
+      .map((turns) => [turns[0]!.turn, turns[0]!.player, turns.every((t) => t.legal), turns.flatMap((t) => t.violations.map((v) => v.rule))]);
+    expect(view.turns.map((t) => [t.number, t.player, t.legal, t.warnings.map((w) => w.rule)])).toEqual(expected);
+    expect(view.turns.filter((t) => !t.legal).every((t) => t.withdrawn)).toBe(true);
+    // The discards lie on their players' piles, the sequence pile holds what was played on it.
+    expect(view.table.map((p) => `${p.card}@${p.row},${p.col}`).sort()).toEqual(['blue-5@1,0', 'red-1@0,0', 'red-2@0,0', 'red-2@1,0', 'red-4@-1,4', 'red-5@-1,4']);
+    expect(view.scores).toEqual(recorded.result.scores);
+  }, 120_000);
 
   it('sequence-hunt: every turned card by the player whose turn it is, and the set claimed', async () => {
     const recogniser = await loadRecogniser();

@@ -39,6 +39,24 @@ function roleOf(cellKey: string): Role | null {
   return slot >= 0 ? { kind: 'discard', slot } : null;
 }
 
+/**
+ * How well cards fit the spaces, for telling a layout from the same turned half round the draw pile
+ * (which swaps the red and blue piles and the corners, and puts the used specials below the row)
+ * where nothing else tells them apart: a card of a pile's colour on that sequence pile, a special
+ * with the used specials, any card on the discard pile of the player whose turn it is (the first
+ * card of a game is most often the first player's discard).
+ */
+export function stacksFit(cards: readonly Placement[], current: number, players: number): number {
+  let fit = 0;
+  for (const p of cards) {
+    const role = roleOf(key(p.row, p.col));
+    if (role?.kind === 'pile' && !isSpecial(p.card) && p.card.startsWith(role.space.slice(0, role.space.indexOf('-')))) fit++;
+    if (role?.kind === 'discard' && ownersOf(role.slot, players).includes(current)) fit++;
+    if (role?.kind === 'specials' && isSpecial(p.card)) fit++;
+  }
+  return fit;
+}
+
 /** The players whose discard pile lies in a slot (more than four players share the corners). */
 function ownersOf(slot: number, players: number): number[] {
   return Array.from({ length: players }, (_, p) => p).filter((p) => p % STACKS_CELLS.discards.length === slot);

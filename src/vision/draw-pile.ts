@@ -1,0 +1,207 @@
+// Sequence Stacks' face-down draw pile: the one space a camera always sees taken, in the middle of
+// the row (cell 0,2; fixtures/README.md). The card faces alone give only a grid relative to
+// themselves, so a lone first card could be any space; the pile fixes which cells are which.
+// A card back shows no paper and no face, so the detector (which looks for card paper) passes it
+// by. It is found here as what differs from the open table: at a coarse scale, the pixels far from
+// the table's own colour (the median of the frame away from the card faces), in one solid,
+// card-sized rectangle on the table plane the faces give. A hand or an arm is larger or not
+// rectangular, a phone too long: they fail the shape.
+import type { OpenCv } from './opencv.js';
+import type { Quad } from './image.js';
+import { applyHomography, dist, insidePolygon, polygonArea, portrait, type Vec } from './detect/geometry.js';
+import { tablePlane, type CardSize } from './detect/table.js';
+
+type Mat = InstanceType<OpenCv['Mat']>;
+
+/** The draw pile's cell (row, col): the middle of the row of spaces (fixtures/README.md, src/session/games/stacks.ts). */
+export const STACKS_DRAW_PILE = [0, 2] as const;
+
+/** Width of the coarse look (px): a pile is still some 40 px long in a 1280 px frame at 320. */
+const WORK_WIDTH = 320;
+/** Colour distance from the table (0-255 RGB units) that counts as not-table, at least... */
+const MIN_CONTRAST = 30;
+/** ...and at least this many times the median pixel's distance (textured tables: wood, cloth). */
+const TEXTURE_FACTOR = 6;
+/**
+ * A pile's size over a card's (the square root of the areas' ratio) lies within these: a few backs
+ * each slid a little, with their shade, measure larger than one card (up to 1.3 on the rendered
+ * games), and a plane from one card is a few tenths out away from it.
+ */
+const SIZE_RANGE = [0.7, 1.45] as const;
+/** Its long side over its short one (a card's is 88 / 63 = 1.4; a phone's 2 and more). */
+const ASPECT_RANGE = [1.1, 1.75] as const;
+/** Share of its rectangle a pile's pixels fill (its light frame line may fall out). */
+const MIN_FILL = 0.7;
+
+/**
+ * Where the draw pile may be (quads in frame pixels, portrait order), likeliest first: a face-down
+ * deck put aside looks the same, so the caller keeps the one that puts the cards on the game's
+ * spaces. `shapes`: everything the detector found (left out of the search); those that are card
+ * faces (`face`) give the table plane to size by, so without one there is none.
+ */
+export function drawPileCandidates(cv: OpenCv, source: Mat, frameWidth: number, frameHeight: number, shapes: readonly Quad[], face: readonly boolean[], size: CardSize): Quad[] {
+  const faces = shapes.filter((_, i) => face[i]);
+  if (faces.length === 0) return [];
+  const plane = tablePlane(faces.map((q) => portrait(q)), size);
+  if (!plane) return [];
+  // The plane with its perspective even from one card: the pile often lies nearer or further
+  // than the cards, and the flat plane (TablePlane.flat) measured it half as wide again.
+  const toTable = plane.toTable;
+  const k = frameWidth / WORK_WIDTH;
+  const width = WORK_WIDTH;
+  const height = Math.max(1, Math.round(frameHeight / k));
+  const half = new cv.Mat();
+  const small = new cv.Mat();
+  let rgba: Uint8Array;
+  try {
+    // Block averages (noise and texture smoothed away) in two steps: halving bilinearly averages
+    // 2 x 2 blocks at a quarter of the time INTER_AREA takes from the full frame.
+    cv.resize(source, half, new cv.Size(width * 2, height * 2), 0, 0, cv.INTER_LINEAR);
+    cv.resize(half, small, new cv.Size(width, height), 0, 0, cv.INTER_AREA);
+    rgba = new Uint8Array(small.data);
+  } finally {
+    half.delete();
+    small.delete();
+  }
+  const n = width * height;
+  // The shapes found (grown a little: their shade and outline) are not the table and not the pile.
+  const masked = new Uint8Array(n);
+  for (const q of shapes) {
+    const c: Vec = [(q[0][0] + q[1][0] + q[2][0] + q[3][0]) / 4 / k, (q[0][1] + q[1][1] + q[2][1] + q[3][1]) / 4 / k];
+    const grown = q.map(([x, y]) => [c[0] + (x / k - c[0]) * 1.15, c[1] + (y / k - c[1]) * 1.15] as Vec);
+    const xs = grown.map((p) => p[0]);
+    const ys = grown.map((p) => p[1]);
+    for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(height - 1, Math.ceil(Math.max(...ys))); y++) {
+      for (let x = Math.max(0, Math.floor(Math.min(...xs))); x <= Math.min(width - 1, Math.ceil(Math.max(...xs))); x++) {
+        if (insidePolygon(grown, [x + 0.5, y + 0.5])) masked[y * width + x] = 1;
+      }
+    }
+  }
+  const table = mediansOf(rgba, masked, n);
+  const distance = new Float32Array(n);
+  const histogram = new Uint32Array(443);
+  let open = 0;
+  const [tr, tg, tb] = table;
+  for (let i = 0; i < n; i++) {
+    const dr = rgba[i * 4]! - tr;
+    const dg = rgba[i * 4 + 1]! - tg;
+    const db = rgba[i * 4 + 2]! - tb;
+    const d = Math.sqrt(dr * dr + dg * dg + db * db);
+    distance[i] = d;
+    if (!masked[i]) {
+      histogram[Math.min(442, Math.round(d))]!++;
+      open++;
+    }
+  }
+  let median = 0;
+  for (let seen = 0; median < 442 && (seen += histogram[median]!) < open / 2; ) median++;
+  const threshold = Math.max(MIN_CONTRAST, TEXTURE_FACTOR * median);
+  const on = new Uint8Array(n);
+  for (let i = 0; i < n; i++) on[i] = !masked[i] && distance[i]! > threshold ? 1 : 0;
+
+  // A card's area in working pixels near the faces: small regions are passed over at once.
+  const faceArea = faces.reduce((s, q) => s + polygonArea(q), 0) / faces.length / (k * k);
+  const found: { quad: Quad; score: number }[] = [];
+  const reached = new Uint8Array(n);
+  const stack: number[] = [];
+  const visit = (q: number): void => {
+    if (on[q] && !reached[q]) {
+      reached[q] = 1;
+      stack.push(q);
+    }
+  };
+  for (let start = 0; start < n; start++) {
+    if (!on[start] || reached[start]) continue;
+    const pixels: number[] = [];
+    visit(start);
+    while (stack.length > 0) {
+      const p = stack.pop()!;
+      pixels.push(p);
+      const x = p % width;
+      const y = (p - x) / width;
+      if (x > 0) visit(p - 1);
+      if (x < width - 1) visit(p + 1);
+      if (y > 0) visit(p - width);
+      if (y < height - 1) visit(p + width);
+    }
+    if (pixels.length < faceArea * 0.25 || pixels.length > faceArea * 4) continue;
+    // Cut off by the frame's edge, a shape cannot be measured (the phone at the edge of a view).
+    if (pixels.some((p) => p % width === 0 || p % width === width - 1 || p < width || p >= n - width)) continue;
+    const rectangle = rectangleOf(pixels, width);
+    if (rectangle.fill < MIN_FILL) continue;
+    const quad = rectangle.corners.map(([x, y]) => [x * k, y * k] as Vec);
+    const onTable = quad.map((p) => applyHomography(toTable, p));
+    const a = (dist(onTable[0]!, onTable[1]!) + dist(onTable[2]!, onTable[3]!)) / 2;
+    const b = (dist(onTable[1]!, onTable[2]!) + dist(onTable[3]!, onTable[0]!)) / 2;
+    const scale = Math.sqrt((a * b) / (size.widthMm * size.heightMm));
+    const aspect = Math.max(a, b) / Math.min(a, b);
+    if (scale < SIZE_RANGE[0] || scale > SIZE_RANGE[1] || aspect < ASPECT_RANGE[0] || aspect > ASPECT_RANGE[1]) continue;
+    const score = rectangle.fill - Math.abs(Math.log(scale)) - Math.abs(Math.log(aspect / (size.heightMm / size.widthMm)));
+    found.push({ quad: portrait(quad), score });
+  }
+  return found.sort((a, b) => b.score - a.score).map((f) => f.quad);
+}
+
+/** The median of each colour channel over the pixels not masked. */
+function mediansOf(rgba: Uint8Array, masked: Uint8Array, n: number): [number, number, number] {
+  const histograms = [new Uint32Array(256), new Uint32Array(256), new Uint32Array(256)] as const;
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    if (masked[i]) continue;
+    histograms[0][rgba[i * 4]!]!++;
+    histograms[1][rgba[i * 4 + 1]!]!++;
+    histograms[2][rgba[i * 4 + 2]!]!++;
+    count++;
+  }
+  return histograms.map((histogram) => {
+    let v = 0;
+    for (let seen = 0; v < 255 && (seen += histogram[v]!) < count / 2; ) v++;
+    return v;
+  }) as [number, number, number];
+}
+
+/** The region's rectangle along its principal axes (working pixels, corners in order) and the share of it the region fills. */
+function rectangleOf(pixels: readonly number[], width: number): { corners: Vec[]; fill: number } {
+  let mx = 0;
+  let my = 0;
+  for (const p of pixels) {
+    mx += p % width;
+    my += Math.floor(p / width);
+  }
+  mx /= pixels.length;
+  my /= pixels.length;
+  let sxx = 0;
+  let syy = 0;
+  let sxy = 0;
+  for (const p of pixels) {
+    const x = (p % width) - mx;
+    const y = Math.floor(p / width) - my;
+    sxx += x * x;
+    syy += y * y;
+    sxy += x * y;
+  }
+  const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+  const c = Math.cos(angle);
+  const s = Math.sin(angle);
+  let a0 = Infinity;
+  let a1 = -Infinity;
+  let b0 = Infinity;
+  let b1 = -Infinity;
+  for (const p of pixels) {
+    const x = (p % width) - mx;
+    const y = Math.floor(p / width) - my;
+    const a = x * c + y * s;
+    const b = -x * s + y * c;
+    a0 = Math.min(a0, a);
+    a1 = Math.max(a1, a);
+    b0 = Math.min(b0, b);
+    b1 = Math.max(b1, b);
+  }
+  // Pixel centres span one pixel less than the pixels themselves.
+  a0 -= 0.5;
+  a1 += 0.5;
+  b0 -= 0.5;
+  b1 += 0.5;
+  const at = (a: number, b: number): Vec => [mx + 0.5 + a * c - b * s, my + 0.5 + a * s + b * c];
+  return { corners: [at(a0, b0), at(a1, b0), at(a1, b1), at(a0, b1)], fill: pixels.length / ((a1 - a0) * (b1 - b0)) };
+}
