@@ -30,7 +30,7 @@ describe('the Sequence Stacks draw pile anchors the cells', () => {
   }, 60_000);
 
   it('passes over a face-down deck put aside: every named card on its own space', async () => {
-    const { image, truth, recognition } = await frameOf('sequence-stacks', 9);
+    const { image, truth, recognition } = await frameOf('sequence-stacks', 3);
     const cv = await openCv();
     const source = toMat(cv, image);
     const candidates = drawPileCandidates(cv, source, image.width, image.height, recognition.cards.map((c) => c.corners), recognition.cards.map((c) => c.reading.deck !== 'unknown'), STANDARD_DECK);
