@@ -10,13 +10,13 @@ import type { TopDown } from '../calibration/homography.js';
 import { correctImage, type Light } from '../calibration/light.js';
 import type { CalibrationProfile } from '../calibration/profile.js';
 import { InputError } from '../errors.js';
-import { detectCards, type Detection } from './detect/index.js';
+import { detectCards } from './detect/index.js';
 import { quadCentre } from './detect/geometry.js';
 import type { Point, Quad, RgbaImage } from './image.js';
 import type { OpenCv } from './opencv.js';
 import type { CardReader } from './read/index.js';
 import { specialMatcher } from './read/specials.js';
-import { deckOf, gridCells, readCards, type ReadCards, type RecogniseOptions } from './recognise.js';
+import { anchorStacks, deckOf, gridCells, readCards, type ReadCards, type RecogniseOptions, type StacksAnchor } from './recognise.js';
 import { rectifyMat, toMat } from './rectify.js';
 import type { Recognition, RecognisedCard } from './types.js';
 
@@ -61,6 +61,14 @@ export function neutralLight(light: Light): Light {
 function onMarker(profile: CalibrationProfile, [x, y]: readonly [number, number]): boolean {
   const reach = profile.markers.sizeMm / 2 + profile.markers.marginMm;
   return profile.markers.centresMm.some(([cx, cy]) => Math.abs(x - cx) < reach && Math.abs(y - cy) < reach);
+}
+
+/** The markers' paper (square plus margin) as quads in the view's pixels. */
+function markerQuads(profile: CalibrationProfile, table: TopDown): Quad[] {
+  const reach = profile.markers.sizeMm / 2 + profile.markers.marginMm;
+  const s = table.pxPerMm;
+  const at = (x: number, y: number): Point => [(x - table.bounds.x0) * s, (y - table.bounds.y0) * s];
+  return profile.markers.centresMm.map(([x, y]) => [at(x - reach, y - reach), at(x + reach, y - reach), at(x + reach, y + reach), at(x - reach, y + reach)] as unknown as Quad);
 }
 
 /** The resolution the edges are looked for at: half a pixel a millimetre keeps a card side 30-45 px long, and the transform cheap. */
@@ -166,37 +174,43 @@ export function recogniseCalibrated(cv: OpenCv, reader: CardReader, frame: RgbaI
   const [c, n] = [Math.cos(angle), Math.sin(angle)];
   const plane = [c / s, n / s, c * table.bounds.x0 + n * table.bounds.y0, -n / s, c / s, -n * table.bounds.x0 + c * table.bounds.y0, 0, 0, 1];
   const viewMat = toMat(cv, view.image);
-  let found: Detection[];
+  const inFrame = ([u, v]: Point): boolean => u >= 0 && v >= 0 && u <= frame.width - 1 && v <= frame.height - 1;
+  const toFrame = (q: Quad): Quad => q.map((p) => table.toFrame(p)) as unknown as Quad;
+  let partial: boolean[];
+  let read: ReadCards;
+  let anchored: StacksAnchor | null = null;
+  let t1: number;
+  let t2: number;
   try {
-    found = detectCards(cv, view.image, viewMat, { ...options.detect, deck, plane });
+    let found = detectCards(cv, view.image, viewMat, { ...options.detect, deck, plane });
+    // The markers' paper is white with black marks, as a card is: never a card.
+    found = found.filter((d) => !onMarker(profile, table.toTable(d.centre)));
+    const inView = found.map((d) => d.corners);
+    // Part of the table outside the frame is black in the view: a card cut there is partial.
+    partial = found.map((d, i) => d.partial || !toFrame(inView[i]!).every(inFrame));
+    t1 = performance.now();
+    const source = toMat(cv, frame);
+    try {
+      // Neutral without brightening: the reader still balances each face against its own paper,
+      // and a face pushed to full white clips where its light is brighter than the markers'.
+      const light = neutralLight(profile.light);
+      read = readCards(reader, inView, (q, size) => correctImage(light, rectifyMat(cv, source, toFrame(q), size)), deck, partial, specialMatcher(cv));
+    } finally {
+      source.delete();
+    }
+    t2 = performance.now();
+    // The draw pile looked for in the view, as the cards were, with the plane the markers give;
+    // the markers' paper is neither table nor pile.
+    if (options.game === 'sequence-stacks') anchored = anchorStacks(cv, viewMat, view.image, read, partial, markerQuads(profile, table), plane);
   } finally {
     viewMat.delete();
   }
-  // The markers' paper is white with black marks, as a card is: never a card.
-  found = found.filter((d) => !onMarker(profile, table.toTable(d.centre)));
-  const inFrame = ([u, v]: Point): boolean => u >= 0 && v >= 0 && u <= frame.width - 1 && v <= frame.height - 1;
-  const toFrame = (q: Quad): Quad => q.map((p) => table.toFrame(p)) as unknown as Quad;
-  const inView = found.map((d) => d.corners);
-  // Part of the table outside the frame is black in the view: a card cut there is partial.
-  const partial = found.map((d, i) => d.partial || !toFrame(inView[i]!).every(inFrame));
-  const t1 = performance.now();
-  const source = toMat(cv, frame);
-  let read: ReadCards;
-  try {
-    // Neutral without brightening: the reader still balances each face against its own paper,
-    // and a face pushed to full white clips where its light is brighter than the markers'.
-    const light = neutralLight(profile.light);
-    read = readCards(reader, inView, (q, size) => correctImage(light, rectifyMat(cv, source, toFrame(q), size)), deck, partial, specialMatcher(cv));
-  } finally {
-    source.delete();
-  }
-  const t2 = performance.now();
   // The grid is read in the view, where millimetres are true.
-  const cells = gridCells(read.corners, partial, options.game);
+  const cells = anchored?.cells ?? gridCells(read.corners, partial, options.game);
   const t3 = performance.now();
   const cards: RecognisedCard[] = read.corners.map((q, i) => {
     const corners = toFrame(q);
     return { corners, centre: quadCentre(corners), partial: partial[i]!, reading: read.readings[i]!, row: cells[i]?.row ?? null, col: cells[i]?.col ?? null };
   });
-  return { width: frame.width, height: frame.height, cards, times: { detectMs: t1 - t0, readMs: t2 - t1, gridMs: t3 - t2 } };
+  return { width: frame.width, height: frame.height, cards, ...(anchored ? { drawPile: toFrame(anchored.drawPile) } : {}), times: { detectMs: t1 - t0, readMs: t2 - t1, gridMs: t3 - t2 } };
 }

@@ -8,7 +8,7 @@
 // rectangular, a phone too long: they fail the shape.
 import type { OpenCv } from './opencv.js';
 import type { Quad } from './image.js';
-import { applyHomography, dist, insidePolygon, polygonArea, portrait, type Vec } from './detect/geometry.js';
+import { applyHomography, dist, insidePolygon, polygonArea, portrait, type Homography, type Vec } from './detect/geometry.js';
 import { tablePlane, type CardSize } from './detect/table.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
@@ -37,16 +37,16 @@ const MIN_FILL = 0.7;
  * Where the draw pile may be (quads in frame pixels, portrait order), likeliest first: a face-down
  * deck put aside looks the same, so the caller keeps the one that puts the cards on the game's
  * spaces. `shapes`: everything the detector found (left out of the search); those that are card
- * faces (`face`) give the table plane to size by, so without one there is none.
+ * faces (`face`) give the table plane to size by, so without one there is none. `known`: image
+ * pixels -> table mm known beforehand (a calibration profile), used instead of the faces' plane.
  */
-export function drawPileCandidates(cv: OpenCv, source: Mat, frameWidth: number, frameHeight: number, shapes: readonly Quad[], face: readonly boolean[], size: CardSize): Quad[] {
+export function drawPileCandidates(cv: OpenCv, source: Mat, frameWidth: number, frameHeight: number, shapes: readonly Quad[], face: readonly boolean[], size: CardSize, known?: Homography): Quad[] {
   const faces = shapes.filter((_, i) => face[i]);
   if (faces.length === 0) return [];
-  const plane = tablePlane(faces.map((q) => portrait(q)), size);
-  if (!plane) return [];
   // The plane with its perspective even from one card: the pile often lies nearer or further
   // than the cards, and the flat plane (TablePlane.flat) measured it half as wide again.
-  const toTable = plane.toTable;
+  const toTable = known ?? tablePlane(faces.map((q) => portrait(q)), size)?.toTable;
+  if (!toTable) return [];
   const k = frameWidth / WORK_WIDTH;
   const width = WORK_WIDTH;
   const height = Math.max(1, Math.round(frameHeight / k));
