@@ -1,0 +1,45 @@
+// Sequence Stacks on a calibrated table: the spaces are fixed cells, and the calibrated path
+// numbers them from the face-down draw pile (cell 0,2) as the plain one does, so the cards come out
+// on the game's own spaces, not on a grid relative to themselves (src/vision/recognise.ts anchorStacks).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { calibrateFrame } from '../../src/calibration/calibrate.js';
+import type { CalibrationProfile } from '../../src/calibration/profile.js';
+import { matchFrame } from '../../src/cli/eval.js';
+import { quadCentre } from '../../src/vision/detect/geometry.js';
+import { openCv } from '../../src/vision/opencv.js';
+import { defaultModelDir, MODEL_FILE, WEIGHTS_FILE } from '../../src/vision/read/model.js';
+import { createRecogniser, type Recogniser } from '../../src/vision/recognise.js';
+import { markedShot, type MarkedShot } from './helpers.js';
+
+const HAS_MODEL = existsSync(join(defaultModelDir(), MODEL_FILE)) && existsSync(join(defaultModelDir(), WEIGHTS_FILE));
+/** Under CI the model is part of the commit: its absence fails these tests, never skips them. */
+const RUN = process.env.CI === 'true' || HAS_MODEL;
+
+let recogniser: Recogniser;
+let shot: MarkedShot;
+let profile: CalibrationProfile;
+beforeAll(async () => {
+  if (!RUN) return;
+  const cv = await openCv();
+  recogniser = await createRecogniser();
+  shot = await markedShot(4715, { width: 1280, height: 720, jpegQuality: 85, glare: 0, tiltDeg: 25, background: 'wood' }, 'sequence-stacks');
+  profile = calibrateFrame(cv, shot.frame, { layout: shot.placed.layout }).profile;
+}, 60_000);
+afterAll(() => recogniser?.dispose());
+
+test.skipIf(!RUN)('a calibrated Stacks frame: the draw pile is found and every named card lies on its own space', () => {
+  const recognition = recogniser.recognise(shot.frame, { game: 'sequence-stacks', calibration: profile });
+  expect(recognition.drawPile).toBeDefined();
+  const inSight = shot.truth.filter((t) => t.hidden !== true);
+  const named = matchFrame(inSight, recognition.cards).outcomes.filter((o) => o.found?.reading.card === o.truth.card);
+  expect(named.length).toBeGreaterThanOrEqual(inSight.length - 1);
+  // Numbered relative to the cards alone, none of them was on its space here.
+  for (const o of named) expect([o.found!.row, o.found!.col]).toEqual([o.truth.row, o.truth.col]);
+  // Found in the top-down view, the pile is reported in frame pixels: where the plain recogniser sees it.
+  const plain = recogniser.recognise(shot.frame, { game: 'sequence-stacks' });
+  expect(plain.drawPile).toBeDefined();
+  const [a, b] = [quadCentre(recognition.drawPile!), quadCentre(plain.drawPile!)];
+  expect(Math.hypot(a[0] - b[0], a[1] - b[1])).toBeLessThan(4);
+}, 60_000);
