@@ -2,7 +2,7 @@
 import { markersAroundCards, type SceneMarkers } from '../../src/calibration/scene-markers.js';
 import type { PhotoConditions } from '../../src/render/conditions.js';
 import type { RenderedFrame } from '../../src/render/photo.js';
-import type { TableGame } from '../../src/render/scene.js';
+import type { TableGame, TablePlacement } from '../../src/render/scene.js';
 import { planShot, renderShot, type Shot } from '../../src/render/shot.js';
 import { decodeImage, type RgbaImage } from '../../src/vision/image.js';
 
@@ -15,9 +15,11 @@ export interface MarkedShot {
   readonly jpeg: Buffer;
 }
 
-export async function markedShot(seed: number, conditions: Partial<PhotoConditions>, game: TableGame = 'progression'): Promise<MarkedShot> {
+/** `placements`: the cards on the table (a random table of the game by default). */
+export async function markedShot(seed: number, conditions: Partial<PhotoConditions>, game: TableGame = 'progression', placements?: readonly TablePlacement[]): Promise<MarkedShot> {
   let placed: SceneMarkers | undefined;
   const shot = planShot(game, seed, {
+    ...(placements ? { placements } : {}),
     conditions: { distractors: [], ...conditions },
     markers: (cards) => {
       placed = markersAroundCards(cards);
