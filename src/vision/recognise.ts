@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import type { CalibrationProfile } from '../calibration/profile.js';
 import { recogniseCalibrated } from './calibrated.js';
 import { detectCards, type DetectOptions, type Detection } from './detect/index.js';
-import { turned, type Homography } from './detect/geometry.js';
+import { turned } from './detect/geometry.js';
 import { assignGrid, type GridInput } from './grid.js';
 import type { Quad, RgbaImage } from './image.js';
 import { openCv, type OpenCv } from './opencv.js';
@@ -16,8 +16,6 @@ import { settleTicTable } from './settle.js';
 import { drawPileCandidates, STACKS_DRAW_PILE } from './draw-pile.js';
 import { STANDARD_DECK } from '../render/deck-profile.js';
 import type { CardReading, PropertyRead, Recognition, RecognisedCard } from './types.js';
-
-type Mat = InstanceType<OpenCv['Mat']>;
 
 /** The games whose tables the recogniser reads. */
 export type VisionGame = 'progression' | 'sequence-shift' | 'sequence-hunt' | 'sequence-stacks';
@@ -81,17 +79,18 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
   let read: ReadCards;
   let t1: number;
   let t2: number;
-  let anchored: StacksAnchor | null = null;
+  let piles: Quad[] = [];
   try {
     detected = detectCards(cv, frame, source, { ...options.detect, deck });
     t1 = performance.now();
     read = readCards(reader, detected.map((d) => d.corners), (q, size) => rectifyMat(cv, source, q, size), deck, detected.map((d) => d.partial), specialMatcher(cv));
     t2 = performance.now();
-    if (options.game === 'sequence-stacks') anchored = anchorStacks(cv, source, frame, read, detected.map((d) => d.partial));
+    if (options.game === 'sequence-stacks') piles = drawPileCandidates(cv, source, frame.width, frame.height, read.corners, read.readings.map((r) => r.deck !== 'unknown'), STANDARD_DECK);
   } finally {
     source.delete();
   }
   const partial = detected.map((d) => d.partial);
+  const anchored = anchorStacks(read, partial, piles);
   const drawPile = anchored?.drawPile ?? null;
   const cells = anchored?.cells ?? gridCells(read.corners, partial, options.game, read.readings);
   const t3 = performance.now();
@@ -114,15 +113,12 @@ export interface StacksAnchor {
 }
 
 /**
- * Sequence Stacks' cells numbered from the draw pile (src/vision/draw-pile.ts), or null where none
- * is found. `source` (size `image`) holds the cards `read` gives; `others`: further shapes that are
- * neither table nor pile (the calibration markers); `plane`: image pixels -> table mm when known.
+ * Sequence Stacks' cells numbered from the draw pile: the first of the candidates (drawPileCandidates,
+ * in the image `read` gives the cards in) that puts every named card on a space (a deck put aside
+ * does not); null when none does.
  */
-export function anchorStacks(cv: OpenCv, source: Mat, image: { width: number; height: number }, read: ReadCards, partial: readonly boolean[], others: readonly Quad[] = [], plane?: Homography): StacksAnchor | null {
-  const shapes = [...read.corners, ...others];
-  const face = [...read.readings.map((r) => r.deck !== 'unknown'), ...others.map(() => false)];
-  // The draw pile is the candidate that puts every named card on a space (a deck put aside does not).
-  for (const pile of drawPileCandidates(cv, source, image.width, image.height, shapes, face, STANDARD_DECK, plane)) {
+export function anchorStacks(read: ReadCards, partial: readonly boolean[], piles: readonly Quad[]): StacksAnchor | null {
+  for (const pile of piles) {
     const cells = stacksCells(read, partial, pile);
     if (cells.every((c, i) => read.readings[i]!.card === null || onStacksSpaces(c))) return { drawPile: pile, cells };
   }
