@@ -34,7 +34,7 @@ const ASPECT_RANGE = [1.1, 1.75] as const;
 const MIN_FILL = 0.7;
 
 /**
- * Where the draw pile may be (quads in frame pixels, portrait order), likeliest first: a face-down
+ * Where the draw pile may be (quads in `source` pixels, portrait order), likeliest first: a face-down
  * deck put aside looks the same, so the caller keeps the one that puts the cards on the game's
  * spaces. `shapes`: everything the detector found (left out of the search); those that are card
  * faces (`face`) give the table plane to size by, so without one there is none. `known`: image
