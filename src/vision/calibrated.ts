@@ -221,7 +221,7 @@ export function recogniseCalibrated(cv: OpenCv, reader: CardReader, frame: RgbaI
     source.delete();
   }
   // The grid is read in the view, where millimetres are true.
-  const cells = anchored?.cells ?? gridCells(read.corners, partial, options.game);
+  const cells = anchored?.cells ?? gridCells(read.corners, partial, options.game, read.readings);
   const t3 = performance.now();
   const cards: RecognisedCard[] = read.corners.map((q, i) => {
     const corners = toFrame(q);

@@ -183,7 +183,7 @@ export function readCards(
  * a card the reader named starts at its own top-left (in Sequence Stacks that says which way the
  * layout faces).
  */
-export function gridCells(corners: readonly Quad[], partial: readonly boolean[], game: VisionGame, readings: readonly CardReading[] = []): ReturnType<typeof assignGrid> {
+export function gridCells(corners: readonly Quad[], partial: readonly boolean[], game: VisionGame, readings: readonly CardReading[]): ReturnType<typeof assignGrid> {
   return assignGrid(gridInputs(corners, partial, readings), { game });
 }
 
