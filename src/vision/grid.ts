@@ -57,9 +57,8 @@ export function assignGrid(cards: readonly GridInput[], options: GridOptions = {
   if (cards.length === 1) return [{ row: 0, col: 0 }];
   const size = options.size ?? { widthMm: STANDARD_DECK.widthMm, heightMm: STANDARD_DECK.heightMm };
   const cells = assignOn(cards, options, size, true);
-  // Sequence Stacks spaces span rows -1..1 and columns 0..4 (fixtures/README.md): a wider spread
-  // means the few cards of an early table gave a plane far off (piles are poor rectangles), and
-  // the image's own scale does better.
+  // A wider spread than Sequence Stacks' spaces take means the few cards of an early table gave a
+  // plane far off (piles are poor rectangles), and the image's own scale does better.
   if (options.game === 'sequence-stacks' && !withinStacksSpaces(cells)) {
     const flat = assignOn(cards, options, size, false);
     if (withinStacksSpaces(flat)) return flat;
@@ -67,10 +66,23 @@ export function assignGrid(cards: readonly GridInput[], options: GridOptions = {
   return cells;
 }
 
+/** The rows and columns Sequence Stacks' spaces take (fixtures/README.md). */
+const STACKS_SPACES = { rows: [-1, 1], cols: [0, 4] } as const;
+
+/** Whether cells spread no wider than Sequence Stacks' spaces, wherever they are numbered from. */
 function withinStacksSpaces(cells: readonly GridCell[]): boolean {
   const rows = cells.map((c) => c.row);
   const cols = cells.map((c) => c.col);
-  return Math.max(...rows) - Math.min(...rows) <= 2 && Math.max(...cols) - Math.min(...cols) <= 4;
+  const [r0, r1] = STACKS_SPACES.rows;
+  const [c0, c1] = STACKS_SPACES.cols;
+  return Math.max(...rows) - Math.min(...rows) <= r1 - r0 && Math.max(...cols) - Math.min(...cols) <= c1 - c0;
+}
+
+/** Whether a cell numbered as the game numbers them (the draw pile at 0,2) is one of Sequence Stacks' spaces' rows and columns. */
+export function onStacksSpaces(c: GridCell): boolean {
+  const [r0, r1] = STACKS_SPACES.rows;
+  const [c0, c1] = STACKS_SPACES.cols;
+  return c.row >= r0 && c.row <= r1 && c.col >= c0 && c.col <= c1;
 }
 
 function assignOn(cards: readonly GridInput[], options: GridOptions, size: CardSize, usePlane: boolean): GridCell[] {

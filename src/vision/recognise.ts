@@ -6,7 +6,7 @@ import type { CalibrationProfile } from '../calibration/profile.js';
 import { recogniseCalibrated } from './calibrated.js';
 import { detectCards, type DetectOptions, type Detection } from './detect/index.js';
 import { turned } from './detect/geometry.js';
-import { assignGrid, type GridInput } from './grid.js';
+import { assignGrid, onStacksSpaces, type GridInput } from './grid.js';
 import type { Quad, RgbaImage } from './image.js';
 import { openCv, type OpenCv } from './opencv.js';
 import { rectifyMat, toMat } from './rectify.js';
@@ -123,11 +123,6 @@ export function anchorStacks(read: ReadCards, partial: readonly boolean[], piles
     if (cells.every((c, i) => read.readings[i]!.card === null || onStacksSpaces(c))) return { drawPile: pile, cells };
   }
   return null;
-}
-
-/** Within the rows and columns Sequence Stacks' spaces take (fixtures/README.md): rows -1..1, columns 0..4. */
-function onStacksSpaces(c: { row: number; col: number }): boolean {
-  return c.row >= -1 && c.row <= 1 && c.col >= 0 && c.col <= 4;
 }
 
 /** Sequence Stacks cells with the draw pile in the grid too, numbered so the pile is the game's cell 0,2 (the other spaces follow). */

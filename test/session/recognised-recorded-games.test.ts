@@ -11,23 +11,25 @@ import { describe, expect, it } from 'vitest';
 import { loadRecogniser, recogniserProblem } from '../../src/session/recogniser.js';
 import { recordedGame, replayRecognised, type TurnEvent } from './recorded-games.js';
 
+/** The dev recording of `game`, replayed through the real recogniser (which must be there). */
+async function replayedByRecogniser(game: Parameters<typeof replayRecognised>[0]) {
+  const recogniser = await loadRecogniser();
+  expect(recogniser, recogniserProblem() ?? '').not.toBeNull();
+  const recorded = recordedGame('dev', game);
+  return { recorded, view: await replayRecognised(game, recorded, recogniser!) };
+}
+
 describe('recorded games read by the recogniser', () => {
   for (const game of ['progression', 'sequence-shift'] as const) {
     it(`${game}: the turns, legality and rules of the recorded game`, async () => {
-      const recogniser = await loadRecogniser();
-      expect(recogniser, recogniserProblem() ?? '').not.toBeNull();
-      const recorded = recordedGame('dev', game);
-      const view = await replayRecognised(game, recorded, recogniser!);
+      const { recorded, view } = await replayedByRecogniser(game);
       expect(view.turns.map((t) => [t.number, t.player, t.legal, t.warnings.map((w) => w.rule)])).toEqual(recorded.turns.map((t) => [t.turn, t.player, t.legal, t.violations.map((v) => v.rule)]));
       if (game === 'progression') expect(view.scores).toEqual(recorded.result.scores);
     }, 120_000);
   }
 
   it('sequence-stacks: each settled table by the right player with its legality and rules, on the right spaces; the illegal plays taken back', async () => {
-    const recogniser = await loadRecogniser();
-    expect(recogniser, recogniserProblem() ?? '').not.toBeNull();
-    const recorded = recordedGame('dev', 'sequence-stacks');
-    const view = await replayRecognised('sequence-stacks', recorded, recogniser!);
+    const { recorded, view } = await replayedByRecogniser('sequence-stacks');
     // One judged turn per recorded state that put a card down (a discard and its unseen refill together).
     const expected = recorded.states
       .map((s) => s.events.filter((e) => e.kind === 'turn') as unknown as TurnEvent[])
@@ -41,10 +43,7 @@ describe('recorded games read by the recogniser', () => {
   }, 120_000);
 
   it('sequence-hunt: every turned card by the player whose turn it is, and the set claimed', async () => {
-    const recogniser = await loadRecogniser();
-    expect(recogniser, recogniserProblem() ?? '').not.toBeNull();
-    const recorded = recordedGame('dev', 'sequence-hunt');
-    const view = await replayRecognised('sequence-hunt', recorded, recogniser!);
+    const { recorded, view } = await replayedByRecogniser('sequence-hunt');
     // A wrong call on cards that stay on the grid shows the camera nothing: only claims that took
     // cards count; who called is the organiser's to say (recorded-games-judged-as-recorded.test.ts).
     const visible = recorded.turns.filter((t) => t.move.type === 'turn-card' || t.events.some((e) => e.kind === 'claim'));

@@ -6,7 +6,7 @@
 // puts them. This keeps the angle of the card itself, which a scan hit (cut at the layout's angle)
 // or a covered side that snapped to the cover does not.
 import type { RgbaImage } from '../image.js';
-import { applyHomography, centroid, dist, lineDistance, sub, unit, type Homography, type Vec } from './geometry.js';
+import { applyHomography, centroid, dist, lineDistance, quadPoint, sub, unit, type Homography, type Vec } from './geometry.js';
 import { quadOfLines, refineQuad, type GreyImage, type RefinedQuad } from './refine.js';
 import type { CardSize } from './table.js';
 
@@ -363,11 +363,8 @@ function tableCells(frame: RgbaImage, quad: readonly Vec[], look: TableLook): bo
     const row: boolean[] = [];
     for (let i = 0; i < nx; i++) {
       const u = 0.08 + (0.84 * (i + 0.5)) / nx;
-      const tx = quad[0]![0] + (quad[1]![0] - quad[0]![0]) * u;
-      const ty = quad[0]![1] + (quad[1]![1] - quad[0]![1]) * u;
-      const bx = quad[3]![0] + (quad[2]![0] - quad[3]![0]) * u;
-      const by = quad[3]![1] + (quad[2]![1] - quad[3]![1]) * u;
-      const m = patchMean(frame, tx + (bx - tx) * v, ty + (by - ty) * v);
+      const [x, y] = quadPoint(quad, u, v);
+      const m = patchMean(frame, x, y);
       row.push(m !== null && !nearAny(m, look.paper, PAPER_NEAR) && nearAny(m, look.samples, TABLE_NEAR));
     }
     rows.push(row);

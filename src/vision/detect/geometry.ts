@@ -71,6 +71,15 @@ export function insidePolygon(points: readonly Vec[], p: Vec): boolean {
   return inside;
 }
 
+/** The point at (u, v) of a quad's face (corners clockwise from the top-left; u along side 0-1, v down to side 3-2). */
+export function quadPoint(q: readonly Vec[], u: number, v: number): [number, number] {
+  const tx = q[0]![0] + (q[1]![0] - q[0]![0]) * u;
+  const ty = q[0]![1] + (q[1]![1] - q[0]![1]) * u;
+  const bx = q[3]![0] + (q[2]![0] - q[3]![0]) * u;
+  const by = q[3]![1] + (q[2]![1] - q[3]![1]) * u;
+  return [tx + (bx - tx) * v, ty + (by - ty) * v];
+}
+
 /** Intersection of the diagonals: the centre of a quad under perspective. */
 export function quadCentre(q: readonly Vec[]): [number, number] {
   const hit = intersectLines(q[0]!, q[2]!, q[1]!, q[3]!);

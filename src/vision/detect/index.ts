@@ -17,7 +17,7 @@ import type { OpenCv } from '../opencv.js';
 import type { DetectedCard } from '../types.js';
 import { STANDARD_DECK } from '../../render/deck-profile.js';
 import { chromaOf, dipsIn, surfaceOf, type Surface } from './surface.js';
-import { add, applyHomography, centroid, dist, grow, insidePolygon, intersectLines, invertHomography, norm, polygonArea, portrait, quadCentre, scale, sub, type Homography, type Vec } from './geometry.js';
+import { applyHomography, centroid, dist, grow, insidePolygon, intersectLines, invertHomography, norm, polygonArea, portrait, quadCentre, quadPoint, sub, type Homography, type Vec } from './geometry.js';
 import { quadOfLines, refineQuad, relaxQuad, slideAlong, type GreyImage, type RefinedQuad } from './refine.js';
 import { tablePlane, type CardSize } from './table.js';
 import { scanAngles, scanTable } from './scan.js';
@@ -256,8 +256,10 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     lone.map((l) => l.refined.support.reduce((a, b) => a + b, 0) + (l.region.area / l.region.hullArea)),
   );
   const inverse = plane ? invertHomography(plane.toTable) : null;
-  // The plane cards are measured on: the lone cards', until the scan has outlined more cards.
+  // The plane cards are measured on (and its inverse): the lone cards', until the scan has
+  // outlined more cards.
   let sized = plane;
+  let sizedInverse = inverse;
   // What open table looks like round the lone cards, worked out only when first needed (a few ms:
   // most frames never need it). TIC: to tell a card's hidden part (under a cover) from table it
   // was run out over; not a cost on every completion: a cover the table's colour (a grey sleeve on
@@ -499,7 +501,11 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       if (!options.plane) {
         const outlined = found.filter((f) => plausible(f) && f.support.every((v) => v >= 0.7));
         const refit = outlined.length > lone.length ? tablePlane(outlined.map((f) => portrait(f.quad)), size, outlined.map((f) => f.support.reduce((a, b) => a + b, 0))) : null;
-        if (refit && refit.cards > plane.cards && invertHomography(refit.toTable)) sized = refit;
+        const refitInverse = refit && refit.cards > plane.cards ? invertHomography(refit.toTable) : null;
+        if (refitInverse) {
+          sized = refit;
+          sizedInverse = refitInverse;
+        }
       }
     }
   }
@@ -528,7 +534,6 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       if (top && (!plane || cardShaped(top.quad) || !cardShaped(c.quad))) found[i] = { ...c, quad: [...top.quad], support: top.support };
     });
   }
-  const sizedInverse = sized ? invertHomography(sized.toTable) : null;
   if (sized && sizedInverse) {
     // A card a side too short or too long on the table (cut by a cover's edge or shadow, or run
     // on into the thing beside it): completed from its clearest corner where the edges bear that
@@ -714,13 +719,7 @@ function insetGrid(quad: readonly Vec[]): Vec[] {
   const out: Vec[] = [];
   for (let j = 0; j < 5; j++) {
     for (let i = 0; i < 5; i++) {
-      const u = 0.1 + 0.2 * i;
-      const v = 0.1 + 0.2 * j;
-      const tx = quad[0]![0] + (quad[1]![0] - quad[0]![0]) * u;
-      const ty = quad[0]![1] + (quad[1]![1] - quad[0]![1]) * u;
-      const bx = quad[3]![0] + (quad[2]![0] - quad[3]![0]) * u;
-      const by = quad[3]![1] + (quad[2]![1] - quad[3]![1]) * u;
-      out.push([tx + (bx - tx) * v, ty + (by - ty) * v]);
+      out.push(quadPoint(quad, 0.1 + 0.2 * i, 0.1 + 0.2 * j));
     }
   }
   return out;
@@ -1015,11 +1014,7 @@ function wordHalves(cv: OpenCv, s: Surface, chroma: Float32Array, mask: Uint8Arr
       const apart = sub(cb, ca);
       if (Math.abs(along[0] * apart[1] - along[1] * apart[0]) > 0.42 * norm(along) * norm(apart)) continue;
       // The band across the middle: a word is ink and paper mixed.
-      const at = (u: number, v: number): Vec => {
-        const top = add(q[0], scale(sub(q[1], q[0]), u));
-        const bottom = add(q[3], scale(sub(q[2], q[3]), u));
-        return add(top, scale(sub(bottom, top), v));
-      };
+      const at = (u: number, v: number): Vec => quadPoint(q, u, v);
       const band = faceStats(s, chroma, mask, [at(0.12, 0.44), at(0.88, 0.44), at(0.88, 0.56), at(0.12, 0.56)], 0);
       // Each half of a wild card is blank paper (the face has no corner index); halves of two
       // cards side by side hold their numerals or names.

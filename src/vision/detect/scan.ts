@@ -247,11 +247,14 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     const rx = Math.round(cw / 3);
     const ry = Math.round(ch / 3);
     const minorPeaks = input.minorPeaks === true;
+    // The window a peak must be best in: a quarter of a card where minor peaks are kept.
+    const px = minorPeaks ? Math.round(cw / 4) : rx;
+    const py = minorPeaks ? Math.round(ch / 4) : ry;
     const out: ScanHit[] = [];
     for (let y = 0; y < sh; y++) {
       for (let x = 0; x < sw; x++) {
         const v = score[y * sw + x]!;
-        if (v < 30 || !(minorPeaks ? peakAt(score, sw, sh, x, y, Math.round(cw / 4), Math.round(ch / 4)) : peakAt(score, sw, sh, x, y, rx, ry))) continue;
+        if (v < 30 || !peakAt(score, sw, sh, x, y, px, py)) continue;
         const minor = minorPeaks && !peakAt(score, sw, sh, x, y, rx, ry);
         const corners: Vec[] = [
           [x, y],
