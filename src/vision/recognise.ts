@@ -10,7 +10,7 @@ import { assignGrid, onStacksSpaces, type GridInput } from './grid.js';
 import type { Quad, RgbaImage } from './image.js';
 import { openCv, type OpenCv } from './opencv.js';
 import { rectifyMat, toMat } from './rectify.js';
-import { createCardReader, type CardReader } from './read/index.js';
+import { averagedTicRead, createCardReader, type CardReader } from './read/index.js';
 import { lookAgainAtSpecials, specialMatcher, type SpecialMatcher } from './read/specials.js';
 import { settleTicTable } from './settle.js';
 import { drawPileCandidates, STACKS_DRAW_PILE } from './draw-pile.js';
@@ -43,6 +43,8 @@ export async function describeError(error: unknown): Promise<string> {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** A reading this confident is "sure" (the eval's mark for a wrong read that counts most). */
+const SURE = 0.9;
 /** The most a partly seen card's reading may claim (below "sure", 0.9). */
 export const PARTIAL_CAP = 0.85;
 
@@ -166,6 +168,13 @@ export function readCards(
   }
   if (deck === 'stacks' && specials) {
     ({ readings, quads: corners } = lookAgainAtSpecials(specials, readings, faces, corners, cut, reader.threshold, corners.map((_, i) => sideways.includes(i))));
+  }
+  // An unsure TIC read: the card cut again from its opposite corner, where the cut's pixels fall a
+  // pixel apart (a faint face, yellow on cream, can read otherwise), and the two reads averaged.
+  if (deck === 'tic') {
+    const unsure = readings.flatMap((r, i) => (r.ticProbabilities && r.confidence < SURE ? [i] : []));
+    const again = reader.read(unsure.map((i) => cut(turned(corners[i]!))), deck);
+    unsure.forEach((i, k) => (readings[i] = averagedTicRead(readings[i]!, again[k]!, reader.threshold)));
   }
   const upright = corners.map((q, i) => (readings[i]!.upsideDown ? turned(q) : q));
   if (deck === 'tic') readings = settleTicTable(readings);

@@ -3,7 +3,8 @@
 //    lightest surface nearby; in Sequence Stacks also the specials' yellow) cut by Canny edges
 //    falls into regions; a region whose hull is a card-shaped quadrilateral holding ink is a lone
 //    card, its sides snapped to the card's edges on the full-resolution frame. Regions between
-//    closed loops of edges are candidates too (a table as light as the paper).
+//    closed loops of edges are candidates too (a table as light as the paper). Where few lone
+//    cards are found, the frame is looked at again for faint edges.
 // 2. The table plane: the lone cards (in Sequence Stacks, the top cards of piles), each a
 //    63 x 88 mm rectangle in perspective, give the homography from the frame to the table, so a
 //    card's size is known everywhere. From a card or two, the plane without perspective is tried
@@ -80,13 +81,18 @@ const FLAT_MARGIN = 2;
 /** A clean outline smaller than this share of a card on the table is a card cut short. */
 const SHORT = 0.9;
 
+/** Canny's thresholds and blur on the working grey, and the least fall an outline's edge takes on the frame. */
+type Edges = { readonly cannyLow: number; readonly cannyHigh: number; readonly blur?: number; readonly minFall?: number };
+const EDGES: Edges = { cannyLow: 20, cannyHigh: 50 };
+const FAINT_EDGES: Edges[] = [{ cannyLow: 5, cannyHigh: 12.5, minFall: 8 }, { cannyLow: 5, cannyHigh: 12.5, blur: 1.5, minFall: 8 }];
+
 export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: DetectOptions = {}): Detection[] {
   const workWidth = options.workWidth ?? 640;
   // Each look's surface is kept to the end: the flat plane's try (below) works on the chosen one.
   const surfaces: Surface[] = [];
-  const at = (width: number): { surface: Surface; found: Found } => {
+  const at = (width: number, edges: Edges = EDGES): { surface: Surface; found: Found } => {
     const t0 = performance.now();
-    const surface = surfaceOf(cv, frame, source, { workWidth: width, cannyLow: 20, cannyHigh: 50 });
+    const surface = surfaceOf(cv, frame, source, { workWidth: width, ...edges });
     surfaces.push(surface);
     if (options.debug) (options.debug.times ??= {}).surface = performance.now() - t0;
     return { surface, found: detectOn(cv, frame, surface, options) };
@@ -100,6 +106,15 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
     if (best.found.lone < 3 && finer >= workWidth * 1.3) {
       const again = at(finer);
       if (again.found.cards.length > best.found.cards.length) best = again;
+    }
+    // A table as light as the paper under soft light: a card's outline is a line a few grey levels
+    // deep, which the usual thresholds leave open. Looks for faint edges, each kept where it finds
+    // more lone cards (a plane, or a better one) and more cards; the second blurs the grey first,
+    // for a grainy table whose grain the low thresholds take for edges everywhere.
+    for (const edges of FAINT_EDGES) {
+      if (best.found.lone >= 3) break;
+      const again = at(workWidth, edges);
+      if (again.found.lone > best.found.lone && again.found.cards.length > best.found.cards.length) best = again;
     }
     const { flat } = best.found;
     // Where every patch of paper lies in a card found, the flat plane has nothing more to find.

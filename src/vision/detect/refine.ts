@@ -11,6 +11,8 @@ export interface GreyImage {
   readonly width: number;
   readonly height: number;
   readonly data: Uint8Array;
+  /** The least fall an edge takes here where the caller names none (RefineOptions.minFall). */
+  readonly minFall?: number;
 }
 
 export interface RefinedQuad {
@@ -75,7 +77,7 @@ export interface RefineOptions {
   readonly samples?: number;
   /** Also keep up to two more lines a side, each of enough samples (see RefinedQuad.others). */
   readonly alternatives?: boolean;
-  /** The least fall (grey levels over two pixels each way) a sample takes for an edge: 20. */
+  /** The least fall (grey levels over two pixels each way) a sample takes for an edge: the image's, else 20. */
   readonly minFall?: number;
 }
 
@@ -85,7 +87,7 @@ export interface RefineOptions {
  */
 export function refineQuad(g: GreyImage, quad: readonly Vec[], options: RefineOptions = {}): RefinedQuad {
   const samples = options.samples ?? 14;
-  const minFall = options.minFall ?? 20;
+  const minFall = options.minFall ?? g.minFall ?? 20;
   const shortSide = Math.min(dist(quad[0]!, quad[1]!), dist(quad[1]!, quad[2]!), dist(quad[2]!, quad[3]!), dist(quad[3]!, quad[0]!));
   const reach = Math.max(4, (options.reach ?? 0.12) * shortSide);
   const centre: Vec = [(quad[0]![0] + quad[1]![0] + quad[2]![0] + quad[3]![0]) / 4, (quad[0]![1] + quad[1]![1] + quad[2]![1] + quad[3]![1]) / 4];

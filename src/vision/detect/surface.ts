@@ -37,6 +37,10 @@ export interface SurfaceOptions {
   readonly workWidth: number;
   readonly cannyLow: number;
   readonly cannyHigh: number;
+  /** Gaussian blur (sigma, working pixels) before Canny: 0.7 by default. */
+  readonly blur?: number;
+  /** The least fall an outline's edge takes on the frame's grey (refineQuad's, 20 by default). */
+  readonly minFall?: number;
 }
 
 /** Builds the working-scale surface. `source` is the frame as an RGBA Mat (kept by the caller). */
@@ -72,7 +76,7 @@ export function surfaceOf(cv: OpenCv, frame: RgbaImage, source: Mat, options: Su
     const lv = level.data;
     for (let i = 0; i < n; i++) relative[i] = l8[i]! / Math.max(30, lv[i]!);
     const blurred = new cv.Mat();
-    cv.GaussianBlur(grey, blurred, new cv.Size(0, 0), 0.7);
+    cv.GaussianBlur(grey, blurred, new cv.Size(0, 0), options.blur ?? 0.7);
     cv.Canny(blurred, edges, options.cannyLow, options.cannyHigh, 3, true);
     blurred.delete();
     const e = new Uint8Array(edges.data);
@@ -82,7 +86,7 @@ export function surfaceOf(cv: OpenCv, frame: RgbaImage, source: Mat, options: Su
     const fineH = Math.round((frame.height * fine) / frame.width);
     const full = new cv.Mat();
     cv.cvtColor(source, full, cv.COLOR_RGBA2GRAY);
-    const frameGrey: GreyImage = { width: frame.width, height: frame.height, data: new Uint8Array(full.data) };
+    const frameGrey: GreyImage = { width: frame.width, height: frame.height, data: new Uint8Array(full.data), ...(options.minFall ? { minFall: options.minFall } : {}) };
     // At full resolution the fine grey is the frame's grey itself.
     let fineGrey = full;
     if (fine !== frame.width) {

@@ -155,4 +155,36 @@ function interpret(out: Float32Array, i: number, views: number, deck: ReadDeck, 
   };
 }
 
+/**
+ * Two reads of one TIC card as one: their odds over the 125 cards averaged, the card and each
+ * property named from those (a property's odds are the sums over the other two). The first read's
+ * deck and way up are kept (no way is up for circles and squares).
+ */
+export function averagedTicRead(a: CardReading, b: CardReading, threshold: number): CardReading {
+  if (!a.ticProbabilities || !b.ticProbabilities) return a;
+  const p = new Float32Array(DECK.length);
+  const pn = new Float64Array(5);
+  const ps = new Float64Array(5);
+  const pc = new Float64Array(5);
+  for (let k = 0; k < DECK.length; k++) {
+    const v = (p[k] = (a.ticProbabilities[k]! + b.ticProbabilities[k]!) / 2);
+    pn[Math.floor(k / 25)]! += v;
+    ps[Math.floor(k / 5) % 5]! += v;
+    pc[k % 5]! += v;
+  }
+  const [k, confidence] = best(Float64Array.from(p));
+  const shape = SHAPES[best(ps)[0]]!;
+  return {
+    ...a,
+    upsideDown: shape !== 'circle' && shape !== 'square' && a.upsideDown === true,
+    card: confidence >= threshold ? DECK[k]! : null,
+    confidence,
+    number: property(NUMBERS, pn, 1, threshold),
+    shape: property(SHAPES, ps, 1, threshold),
+    colour: property(COLOURS, pc, 1, threshold),
+    ticProbabilities: p,
+    ...(a.visible !== undefined && b.visible !== undefined ? { visible: (a.visible + b.visible) / 2 } : {}),
+  };
+}
+
 export { READ_THRESHOLD };

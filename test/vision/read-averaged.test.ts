@@ -1,0 +1,39 @@
+// Two reads of one TIC card (cut from opposite corners) made one: odds averaged, then named.
+import { describe, expect, it } from 'vitest';
+import { ticDeck, ticId } from '../../src/cards/tic.js';
+import { averagedTicRead, READ_THRESHOLD } from '../../src/vision/read/index.js';
+import type { CardReading } from '../../src/vision/types.js';
+
+const DECK = ticDeck();
+
+/** A read putting `mass` on the named cards and nothing on the rest, named by its likeliest card. */
+function read(mass: Record<string, number>, upsideDown = false): CardReading {
+  const p = new Float32Array(DECK.length);
+  for (const [card, m] of Object.entries(mass)) p[ticId(card)] = m;
+  const [card, confidence] = Object.entries(mass).sort((a, b) => b[1] - a[1])[0]!;
+  return { deck: 'tic', card: confidence >= READ_THRESHOLD ? card : null, confidence, ticProbabilities: p, upsideDown, visible: 1 };
+}
+
+describe('averaging two reads of one TIC card', () => {
+  it('names the card the two reads together make likeliest, with each property summed over the others', () => {
+    const asCut = read({ '3-star-yellow': 0.6, '3-triangle-yellow': 0.35 }, true);
+    const turned = read({ '3-triangle-yellow': 0.9, '3-star-yellow': 0.05 });
+    const r = averagedTicRead(asCut, turned, READ_THRESHOLD);
+    expect(r.card).toBe('3-triangle-yellow');
+    expect(r.confidence).toBeCloseTo(0.625, 5);
+    expect(r.shape).toEqual({ value: 'triangle', confidence: expect.closeTo(0.625, 5) });
+    // Both reads agree on the number and the colour.
+    expect(r.number).toEqual({ value: 3, confidence: expect.closeTo(0.95, 5) });
+    expect(r.colour).toEqual({ value: 'yellow', confidence: expect.closeTo(0.95, 5) });
+    expect(r.upsideDown).toBe(true);
+  });
+
+  it('leaves the card unknown where the averaged odds fall short, and no way up for a circle', () => {
+    const r = averagedTicRead(read({ '2-circle-red': 0.55, '2-square-red': 0.4 }, true), read({ '2-square-red': 0.5, '2-circle-red': 0.4 }), READ_THRESHOLD);
+    expect(r.card).toBeNull();
+    expect(r.confidence).toBeCloseTo(0.475, 5);
+    expect(r.shape?.value).toBeNull();
+    expect(r.number).toEqual({ value: 2, confidence: expect.closeTo(0.925, 5) });
+    expect(r.upsideDown).toBe(false);
+  });
+});
