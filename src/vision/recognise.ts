@@ -12,7 +12,7 @@ import { openCv, type OpenCv } from './opencv.js';
 import { rectifyMat, toMat } from './rectify.js';
 import { averagedTicRead, createCardReader, type CardReader } from './read/index.js';
 import { lookAgainAtSpecials, specialMatcher, type SpecialMatcher } from './read/specials.js';
-import { settleTicTable } from './settle.js';
+import { SETTLED_CAP, settleTicTable } from './settle.js';
 import { drawPileCandidates, STACKS_DRAW_PILE } from './draw-pile.js';
 import { STANDARD_DECK } from '../render/deck-profile.js';
 import type { CardReading, PropertyRead, Recognition, RecognisedCard } from './types.js';
@@ -170,11 +170,12 @@ export function readCards(
     ({ readings, quads: corners } = lookAgainAtSpecials(specials, readings, faces, corners, cut, reader.threshold, corners.map((_, i) => sideways.includes(i))));
   }
   // An unsure TIC read: the card cut again from its opposite corner, where the cut's pixels fall a
-  // pixel apart (a faint face, yellow on cream, can read otherwise), and the two reads averaged.
+  // pixel apart (a faint face, yellow on cream, can read otherwise), and the two reads averaged,
+  // below "sure" as a settled read is.
   if (deck === 'tic') {
     const unsure = readings.flatMap((r, i) => (r.ticProbabilities && r.confidence < SURE ? [i] : []));
     const again = reader.read(unsure.map((i) => cut(turned(corners[i]!))), deck);
-    unsure.forEach((i, k) => (readings[i] = averagedTicRead(readings[i]!, again[k]!, reader.threshold)));
+    unsure.forEach((i, k) => (readings[i] = averagedTicRead(readings[i]!, again[k]!, reader.threshold, SETTLED_CAP)));
   }
   const upright = corners.map((q, i) => (readings[i]!.upsideDown ? turned(q) : q));
   if (deck === 'tic') readings = settleTicTable(readings);

@@ -156,11 +156,13 @@ function interpret(out: Float32Array, i: number, views: number, deck: ReadDeck, 
 }
 
 /**
- * Two reads of one TIC card as one: their odds over the 125 cards averaged, the card and each
- * property named from those (a property's odds are the sums over the other two). The first read's
- * deck and way up are kept (no way is up for circles and squares).
+ * Two reads of one TIC card (two cuts of one photo) as one: their odds over the 125 cards averaged,
+ * the card and each property named from those (a property's odds are the sums over the other two).
+ * Two cuts of one photo are not two looks at the card: the second read may name the card or
+ * change its name, but never make it surer than the first read was or than `most` (below "sure").
+ * The first read's deck and way up are kept (no way is up for circles and squares).
  */
-export function averagedTicRead(a: CardReading, b: CardReading, threshold: number): CardReading {
+export function averagedTicRead(a: CardReading, b: CardReading, threshold: number, most: number): CardReading {
   if (!a.ticProbabilities || !b.ticProbabilities) return a;
   const p = new Float32Array(DECK.length);
   const pn = new Float64Array(5);
@@ -172,16 +174,21 @@ export function averagedTicRead(a: CardReading, b: CardReading, threshold: numbe
     ps[Math.floor(k / 5) % 5]! += v;
     pc[k % 5]! += v;
   }
-  const [k, confidence] = best(Float64Array.from(p));
+  const [k, averaged] = best(Float64Array.from(p));
+  const confidence = Math.min(averaged, Math.max(a.confidence, most));
   const shape = SHAPES[best(ps)[0]]!;
+  const atMost = <T>(read: PropertyRead<T>, first: PropertyRead<T> | undefined): PropertyRead<T> => {
+    const cap = first ? Math.max(first.confidence, most) : 1;
+    return read.confidence > cap ? { value: cap >= threshold ? read.value : null, confidence: cap } : read;
+  };
   return {
     ...a,
     upsideDown: shape !== 'circle' && shape !== 'square' && a.upsideDown === true,
     card: confidence >= threshold ? DECK[k]! : null,
     confidence,
-    number: property(NUMBERS, pn, 1, threshold),
-    shape: property(SHAPES, ps, 1, threshold),
-    colour: property(COLOURS, pc, 1, threshold),
+    number: atMost(property(NUMBERS, pn, 1, threshold), a.number),
+    shape: atMost(property(SHAPES, ps, 1, threshold), a.shape),
+    colour: atMost(property(COLOURS, pc, 1, threshold), a.colour),
     ticProbabilities: p,
     ...(a.visible !== undefined && b.visible !== undefined ? { visible: (a.visible + b.visible) / 2 } : {}),
   };
