@@ -159,8 +159,9 @@ function interpret(out: Float32Array, i: number, views: number, deck: ReadDeck, 
  * Two reads of one TIC card (two cuts of one photo) as one: their odds over the 125 cards averaged,
  * the card and each property named from those (a property's odds are the sums over the other two).
  * Two cuts of one photo are not two looks at the card: the second read may name the card or
- * change its name, but never make it surer than the first read was or than `most` (below "sure").
- * The first read's deck and way up are kept (no way is up for circles and squares).
+ * change its name, but raises a confidence no higher than `most` (below "sure"), or than the
+ * first read's where that was higher. The first read's deck and way up are kept (no way is up for
+ * circles and squares).
  */
 export function averagedTicRead(a: CardReading, b: CardReading, threshold: number, most: number): CardReading {
   if (!a.ticProbabilities || !b.ticProbabilities) return a;
