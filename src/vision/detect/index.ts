@@ -17,7 +17,7 @@ import type { Quad, RgbaImage } from '../image.js';
 import type { OpenCv } from '../opencv.js';
 import type { DetectedCard } from '../types.js';
 import { STANDARD_DECK } from '../../render/deck-profile.js';
-import { chromaOf, dipsIn, surfaceOf, type Surface } from './surface.js';
+import { chromaOf, dipsIn, surfaceOf, withEdges, type EdgeOptions, type Surface } from './surface.js';
 import { applyHomography, centroid, dist, grow, insidePolygon, intersectLines, invertHomography, norm, polygonArea, portrait, quadCentre, quadPoint, sub, type Homography, type Vec } from './geometry.js';
 import { quadOfLines, refineQuad, relaxQuad, slideAlong, type GreyImage, type RefinedQuad } from './refine.js';
 import { tablePlane, type CardSize } from './table.js';
@@ -81,24 +81,27 @@ const FLAT_MARGIN = 2;
 /** A clean outline smaller than this share of a card on the table is a card cut short. */
 const SHORT = 0.9;
 
-/** Canny's thresholds and blur on the working grey, and the least fall an outline's edge takes on the frame. */
-type Edges = { readonly cannyLow: number; readonly cannyHigh: number; readonly blur?: number; readonly minFall?: number };
-const EDGES: Edges = { cannyLow: 20, cannyHigh: 50 };
-const FAINT_EDGES: Edges[] = [{ cannyLow: 5, cannyHigh: 12.5, minFall: 8 }, { cannyLow: 5, cannyHigh: 12.5, blur: 1.5, minFall: 8 }];
+/** The usual edges, and faint ones: low thresholds and weak falls, then the same on a blurred grey. */
+const EDGES: EdgeOptions = { cannyLow: 20, cannyHigh: 50 };
+const FAINT: EdgeOptions = { cannyLow: 5, cannyHigh: 12.5, minFall: 8 };
+const FAINT_EDGES: EdgeOptions[] = [FAINT, { ...FAINT, blur: 1.5 }];
 
 export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: DetectOptions = {}): Detection[] {
   const workWidth = options.workWidth ?? 640;
-  // Each look's surface is kept to the end: the flat plane's try (below) works on the chosen one.
+  // Each surface made is kept to the end: the flat plane's try (below) works on the chosen one.
+  // (The faint looks' surfaces are the first one's with other edges, its fine grey among them.)
   const surfaces: Surface[] = [];
-  const at = (width: number, edges: Edges = EDGES): { surface: Surface; found: Found } => {
+  const look = (surface: Surface): { surface: Surface; found: Found } => ({ surface, found: detectOn(cv, frame, surface, options) });
+  const at = (width: number): { surface: Surface; found: Found } => {
     const t0 = performance.now();
-    const surface = surfaceOf(cv, frame, source, { workWidth: width, ...edges });
+    const surface = surfaceOf(cv, frame, source, { workWidth: width, ...EDGES });
     surfaces.push(surface);
     if (options.debug) (options.debug.times ??= {}).surface = performance.now() - t0;
-    return { surface, found: detectOn(cv, frame, surface, options) };
+    return look(surface);
   };
   try {
     let best = at(workWidth);
+    const first = best.surface;
     // Small cards on a table nearly the colour of their paper: at the working scale their faint
     // outlines may not close, and with few lone cards the plane to scan by is weak or missing.
     // A finer look, kept when it finds more.
@@ -113,7 +116,7 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
     // for a grainy table whose grain the low thresholds take for edges everywhere.
     for (const edges of FAINT_EDGES) {
       if (best.found.lone >= 3) break;
-      const again = at(workWidth, edges);
+      const again = look(withEdges(cv, first, edges));
       if (again.found.lone > best.found.lone && again.found.cards.length > best.found.cards.length) best = again;
     }
     const { flat } = best.found;

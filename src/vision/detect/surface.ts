@@ -33,14 +33,18 @@ export interface Surface {
   readonly belowGlare: readonly [number, number, number];
 }
 
-export interface SurfaceOptions {
-  readonly workWidth: number;
+/** How a surface's edges are found. */
+export interface EdgeOptions {
   readonly cannyLow: number;
   readonly cannyHigh: number;
   /** Gaussian blur (sigma, working pixels) before Canny: 0.7 by default. */
   readonly blur?: number;
   /** The least fall an outline's edge takes on the frame's grey (refineQuad's, 20 by default). */
   readonly minFall?: number;
+}
+
+export interface SurfaceOptions extends EdgeOptions {
+  readonly workWidth: number;
 }
 
 /** Builds the working-scale surface. `source` is the frame as an RGBA Mat (kept by the caller). */
@@ -50,7 +54,6 @@ export function surfaceOf(cv: OpenCv, frame: RgbaImage, source: Mat, options: Su
   const height = Math.round(frame.height / toFrame);
   const small = new cv.Mat();
   const grey = new cv.Mat();
-  const edges = new cv.Mat();
   const level = new cv.Mat();
   try {
     cv.resize(source, small, new cv.Size(width, height), 0, 0, cv.INTER_AREA);
@@ -75,18 +78,13 @@ export function surfaceOf(cv: OpenCv, frame: RgbaImage, source: Mat, options: Su
     const relative = new Float32Array(n);
     const lv = level.data;
     for (let i = 0; i < n; i++) relative[i] = l8[i]! / Math.max(30, lv[i]!);
-    const blurred = new cv.Mat();
-    cv.GaussianBlur(grey, blurred, new cv.Size(0, 0), options.blur ?? 0.7);
-    cv.Canny(blurred, edges, options.cannyLow, options.cannyHigh, 3, true);
-    blurred.delete();
-    const e = new Uint8Array(edges.data);
-    fourConnect(e, width, height);
+    const edges = cannyEdges(cv, grey, options);
     // The scan for cards looks at up to twice the working scale (thin joints survive there).
     const fine = Math.min(frame.width, width * 2);
     const fineH = Math.round((frame.height * fine) / frame.width);
     const full = new cv.Mat();
     cv.cvtColor(source, full, cv.COLOR_RGBA2GRAY);
-    const frameGrey: GreyImage = { width: frame.width, height: frame.height, data: new Uint8Array(full.data), ...(options.minFall ? { minFall: options.minFall } : {}) };
+    const frameGrey = falling({ width: frame.width, height: frame.height, data: new Uint8Array(full.data) }, options.minFall);
     // At full resolution the fine grey is the frame's grey itself.
     let fineGrey = full;
     if (fine !== frame.width) {
@@ -94,13 +92,47 @@ export function surfaceOf(cv: OpenCv, frame: RgbaImage, source: Mat, options: Su
       cv.resize(full, fineGrey, new cv.Size(fine, fineH), 0, 0, cv.INTER_AREA);
       full.delete();
     }
-    return { width, height, toFrame, rgba, grey: new Uint8Array(grey.data), relative, edges: e, frameGrey, fineGrey, fineToFrame: frame.width / fine, white, belowGlare };
+    return { width, height, toFrame, rgba, grey: new Uint8Array(grey.data), relative, edges, frameGrey, fineGrey, fineToFrame: frame.width / fine, white, belowGlare };
   } finally {
     small.delete();
     grey.delete();
-    edges.delete();
     level.delete();
   }
+}
+
+/**
+ * The surface with its edges found otherwise: only Canny runs again; all else, the fine grey too,
+ * is the given surface's (whose owner deletes the fine grey, once).
+ */
+export function withEdges(cv: OpenCv, s: Surface, options: EdgeOptions): Surface {
+  const grey = new cv.Mat(s.height, s.width, cv.CV_8UC1);
+  try {
+    grey.data.set(s.grey);
+    return { ...s, edges: cannyEdges(cv, grey, options), frameGrey: falling({ width: s.frameGrey.width, height: s.frameGrey.height, data: s.frameGrey.data }, options.minFall) };
+  } finally {
+    grey.delete();
+  }
+}
+
+/** Canny edges of the working grey (blurred first), made 4-connected so that they cut 8-connected regions. */
+function cannyEdges(cv: OpenCv, grey: Mat, options: EdgeOptions): Uint8Array {
+  const blurred = new cv.Mat();
+  const edges = new cv.Mat();
+  try {
+    cv.GaussianBlur(grey, blurred, new cv.Size(0, 0), options.blur ?? 0.7);
+    cv.Canny(blurred, edges, options.cannyLow, options.cannyHigh, 3, true);
+    const e = new Uint8Array(edges.data);
+    fourConnect(e, grey.cols, grey.rows);
+    return e;
+  } finally {
+    blurred.delete();
+    edges.delete();
+  }
+}
+
+/** The grey with the least fall its outlines' edges take, where one is given. */
+function falling(g: GreyImage, minFall: number | undefined): GreyImage {
+  return minFall ? { ...g, minFall } : g;
 }
 
 /**

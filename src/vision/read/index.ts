@@ -58,7 +58,7 @@ function agree(whole: Float64Array, index: Float64Array): Float64Array {
   return whole;
 }
 
-function best(p: Float64Array): [index: number, probability: number] {
+function best(p: ArrayLike<number>): [index: number, probability: number] {
   let index = 0;
   for (let k = 1; k < p.length; k++) if (p[k]! > p[index]!) index = k;
   return [index, p[index]!];
@@ -175,7 +175,7 @@ export function averagedTicRead(a: CardReading, b: CardReading, threshold: numbe
     ps[Math.floor(k / 5) % 5]! += v;
     pc[k % 5]! += v;
   }
-  const [k, averaged] = best(Float64Array.from(p));
+  const [k, averaged] = best(p);
   const confidence = Math.min(averaged, Math.max(a.confidence, most));
   const shape = SHAPES[best(ps)[0]]!;
   const atMost = <T>(read: PropertyRead<T>, first: PropertyRead<T> | undefined): PropertyRead<T> => {
