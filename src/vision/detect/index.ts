@@ -106,7 +106,7 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
     // outlines may not close, and with few lone cards the plane to scan by is weak or missing.
     // A finer look, kept when it finds more.
     const finer = Math.min(frame.width, Math.round(workWidth * 1.5));
-    if (best.found.lone < 3 && finer >= workWidth * 1.3) {
+    if (best.found.lone < FEW && finer >= workWidth * 1.3) {
       const again = at(finer);
       if (again.found.cards.length > best.found.cards.length) best = again;
     }
@@ -115,7 +115,7 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
     // more lone cards (a plane, or a better one) and more cards; the second blurs the grey first,
     // for a grainy table whose grain the low thresholds take for edges everywhere.
     for (const edges of FAINT_EDGES) {
-      if (best.found.lone >= 3) break;
+      if (best.found.lone >= FEW) break;
       const again = look(withEdges(cv, first, edges));
       if (again.found.lone > best.found.lone && again.found.cards.length > best.found.cards.length) best = again;
     }
@@ -183,9 +183,10 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
   let loopRegions: Region[] | null = null;
   const pass = (chroma: Float32Array, chromaMax: number, cut: number): Pass => {
     const mask = faceMask(surface, chroma, chromaMax, cut, deck);
-    const split = (erosion: number, cutMask: Uint8Array | null, known: Pass['lone'] = []): { regions: Region[]; lone: Pass['lone']; rest: Region[] } => {
+    const split = (erosion: number, cutMask: Uint8Array | null, known: Pass['lone'] = []): { regions: Region[]; lone: Pass['lone']; narrow: Pass['lone']; rest: Region[] } => {
       const regions = cutMask ? regionsOf(cv, surface, cutMask, erosion) : (loopRegions ??= regionsOf(cv, surface, insideEdges(surface), erosion));
       const lone: Pass['lone'] = [];
+      const narrow: Pass['lone'] = [];
       const rest: Region[] = [];
       // Stacks: a wild card's word runs across its face and, on a small card, parts its paper into
       // two halves, each about card-shaped: the whole card is tried first (see wordHalves). (In the
@@ -198,28 +199,39 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
           const c = toFrame(centroid(region.polygon));
           if (known.some((m) => insidePolygon(m.refined.quad, c)) || lone.some((m) => whole.includes(m.region) && insidePolygon(m.refined.quad, c))) continue;
         }
-        if (isLoneCard(region)) {
+        if (isLoneCard(region, NARROWEST)) {
+          // Narrower than a card: a card seen steeply from its side, or a strip of a card between
+          // covers, or of glare; set apart (see below), and only where held on all four sides.
+          const isNarrow = aspect(region.polygon) <= NARROW;
+          const held = isNarrow ? 4 : 3;
           let refined = refineOnce(region.polygon, erosion);
-          if (deck === 'stacks' && refined.support.filter((v) => v >= 0.5).length < 3) {
+          if (deck === 'stacks' && refined.support.filter((v) => v >= 0.5).length < held) {
             const onYellow = refineQuad(yellowGrey(), portrait(grow(region.polygon, erosion + 1).map(toFrame)));
-            if (onYellow.support.filter((v) => v >= 0.5).length >= 3) yellowQuads.add((refined = onYellow).quad);
+            if (onYellow.support.filter((v) => v >= 0.5).length >= held) yellowQuads.add((refined = onYellow).quad);
           }
-          if (refined.support.filter((v) => v >= 0.5).length >= 3 && isFace(surface, chroma, mask, refined.quad.map(toWork), cut, false, deck)) {
-            lone.push({ region, refined });
-            continue;
+          if (refined.support.filter((v) => v >= 0.5).length >= held && isFace(surface, chroma, mask, refined.quad.map(toWork), cut, false, deck)) {
+            (isNarrow ? narrow : lone).push({ region, refined });
+            if (!isNarrow) continue;
           }
         }
         if (!isWhole) rest.push(region);
       }
-      return { regions, lone, rest };
+      return { regions, lone, narrow, rest };
     };
-    const { regions, lone, rest } = split(1, mask);
+    const { regions, lone, narrow, rest } = split(1, mask);
     // Cards whose paper does not stand out (a table as light as the paper) still lie inside a
     // closed loop of edges: regions between the edges alone are candidates too.
     const loops = split(0, null, lone);
-    for (const l of loops.lone) {
+    const add = (l: Pass['lone'][number]): void => {
       const c = quadCentre(l.refined.quad);
       if (!lone.some((m) => insidePolygon(m.refined.quad, c))) lone.push(l);
+    };
+    loops.lone.forEach(add);
+    // Narrow outlines are lone cards only where few others are: a steep view makes every card
+    // narrow, while among cards of a card's proportions a narrow one is a strip of one.
+    if (lone.length < FEW) {
+      [...narrow, ...loops.narrow].forEach(add);
+      for (const l of narrow) if (lone.includes(l)) rest.splice(rest.indexOf(l.region), 1);
     }
     return { chroma, mask, regions, lone, rest };
   };
@@ -236,7 +248,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
   // more lone cards wins.
   let best = strict(guess);
   const tFirst = performance.now();
-  if (best.lone.length < 3) {
+  if (best.lone.length < FEW) {
     const grey0 = (guess[0] + guess[1] + guess[2]) / 3;
     const neutral = chromaOf(surface, [grey0, grey0, grey0]);
     const loose = pass(neutral, 0.3, paperCut(surface, neutral, 0.3));
@@ -247,7 +259,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     }
     // A glare spot may be the brightest neutral thing, and the cream paper it washes out too warm
     // under warm light for the loose idea of neutral: the paper then shows in the next brightest.
-    if (best.lone.length < 3 && colourDistance(surface.belowGlare, guess) > 0.06) {
+    if (best.lone.length < FEW && colourDistance(surface.belowGlare, guess) > 0.06) {
       const other = strict(surface.belowGlare);
       if (other.lone.length > best.lone.length) best = other;
     }
@@ -895,16 +907,28 @@ function dedupe(cands: Candidate[]): Candidate[] {
   return kept;
 }
 
+/** A lone card's short side over its long one, seen from the side at a steep tilt, goes below this. */
+const NARROW = 0.45;
+/** Below this even a steep view does not put a card (63 x 88 mm tilted up to about 60 degrees). */
+const NARROWEST = 0.3;
+/** Fewer lone cards than this give a weak plane, or none: other ways to find them are tried. */
+const FEW = 3;
+
 /** A region that is one whole card: four corners, filling its outline, card-like proportions. */
-function isLoneCard(r: Region): boolean {
+function isLoneCard(r: Region, narrowest = NARROW): boolean {
   if (r.polygon.length !== 4 || r.touchesBorder) return false;
   const polyArea = polygonArea(r.polygon);
   if (r.area < 0.8 * polyArea || r.hullArea > 1.06 * polyArea) return false;
-  const sides = r.polygon.map((p, i) => dist(p, r.polygon[(i + 1) % 4]!));
+  const ratio = aspect(r.polygon);
+  return ratio > narrowest && ratio < 0.98;
+}
+
+/** A quadrilateral's mean short side over its mean long one. */
+function aspect(quad: readonly Vec[]): number {
+  const sides = quad.map((p, i) => dist(p, quad[(i + 1) % 4]!));
   const a = (sides[0]! + sides[2]!) / 2;
   const b = (sides[1]! + sides[3]!) / 2;
-  const ratio = Math.min(a, b) / Math.max(a, b);
-  return ratio > 0.45 && ratio < 0.98;
+  return Math.min(a, b) / Math.max(a, b);
 }
 
 /** Card face: near-neutral and about as light as the brightest surface nearby, not on an edge. */
