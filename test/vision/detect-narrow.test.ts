@@ -24,8 +24,8 @@ describe('narrow outlines', () => {
   }, 60_000);
 
   // Progression: a sleeve over the top row leaves a strip of 5-triangle-orange between it and the
-  // cards below, outlined all round; taken for a lone card, it was reported as the card (its
-  // corners 64 px off) and set the plane askew.
+  // cards below, outlined all round; taken for a lone card, it was reported as the card, its
+  // corners 64 px off.
   it('keeps a strip of a card between a sleeve and its neighbours part of the card', async () => {
     const { image, truth, deck } = await devFrame('progression', 3);
     const found = await detect(image, deck);
