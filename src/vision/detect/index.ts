@@ -485,7 +485,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       // Glare may wash the ink out too: card-sized paper outlined all round, by strong falls to a far
       // darker table on three sides at least (the fourth may be the joint to a neighbour), is a
       // card. (Open table framed by cards rises to their paper at its sides, where this falls.) A
-      // glare spot over much of the card sets the level paper is judged by: about half of it paper will do.
+      // glare spot over much of the card sets the level paper is judged by: about half paper will do.
       const washedOut = deck === 'tic' && outlined && st.paper >= 0.45 && refined.contrast.filter((v) => v >= STRONG_FALL).length >= 3;
       if (!faceIn(st, true, deck) && !(outlined && st.inkCore >= 2 && st.ink >= 0.005 && st.paper >= 0.45) && !washedOut) {
         reject(refined.quad, `face p${st.paper.toFixed(2)} i${st.ink.toFixed(3)} c${st.inkCore}`);
