@@ -910,7 +910,7 @@ function dedupe(cands: Candidate[]): Candidate[] {
 
 /** A lone card's short side over its long one, seen from the side at a steep tilt, goes below this. */
 const NARROW = 0.45;
-/** Below this even a steep view does not put a card (63 x 88 mm tilted up to about 60 degrees). */
+/** Below this even a steep view does not put a card (63 x 88 mm foreshortened to this: about 65 degrees). */
 const NARROWEST = 0.3;
 /** Fewer lone cards than this give a weak plane, or none: other ways to find them are tried. */
 const FEW = 3;
