@@ -78,6 +78,8 @@ const SLIDE_FROM = 0.2;
 const ON_OPEN_TABLE = 0.3;
 /** How many sides' worth of edge support more the flat plane's try must find to be kept. */
 const FLAT_MARGIN = 2;
+/** How many sides' worth of edge support more a finer look finding as many cards must find to be kept. */
+const FINER_MARGIN = 0.5;
 /** A clean outline smaller than this share of a card on the table is a card cut short. */
 const SHORT = 0.9;
 
@@ -104,11 +106,15 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
     const first = best.surface;
     // Small cards on a table nearly the colour of their paper: at the working scale their faint
     // outlines may not close, and with few lone cards the plane to scan by is weak or missing.
-    // A finer look, kept when it finds more.
+    // A finer look, kept when it finds more cards; or as many, more of them by their own outlines
+    // (a glare spot over a small card's end cuts its outline short at the working scale) and held
+    // by more of the frame's edges, by FINER_MARGIN sides. (Where the two hold as much, the first
+    // look's fewer lone cards may still offer the flat plane's try, below.)
     const finer = Math.min(frame.width, Math.round(workWidth * 1.5));
     if (best.found.lone < FEW && finer >= workWidth * 1.3) {
       const again = at(finer);
-      if (again.found.cards.length > best.found.cards.length) best = again;
+      const [now, was] = [again.found, best.found];
+      if (now.cards.length > was.cards.length || (now.cards.length === was.cards.length && now.lone > was.lone && now.seen > was.seen + FINER_MARGIN)) best = again;
     }
     // A table as light as the paper under soft light: a card's outline is a line a few grey levels
     // deep, which the usual thresholds leave open. Looks for faint edges, each kept where it finds
