@@ -13,8 +13,7 @@ import { CALIBRATION_FRAMES, calibrationConditions } from '../../src/render/fixt
 import { markersAroundCards } from '../../src/calibration/scene-markers.js';
 import type { PhotoConditions } from '../../src/render/conditions.js';
 import { decodeImage } from '../../src/vision/image.js';
-import { insidePolygon, type Vec } from '../../src/vision/detect/geometry.js';
-import { cornerError, detect, matchTruth } from './detect-helpers.js';
+import { cornerError, detect, matchTruth, wholeCardErrors } from './detect-helpers.js';
 
 async function detectedCorners(game: TableGame, seed: number, card: string, options?: ShotOptions): Promise<{ error: number; visible: number }> {
   const rendered = await renderShot(planShot(game, seed, options));
@@ -28,10 +27,8 @@ async function detectedCorners(game: TableGame, seed: number, card: string, opti
 
 /** Whole cards found, of those wholly in sight, on a frame planned from the seed under these conditions. */
 async function wholeFound(game: TableGame, seed: number, conditions: Partial<PhotoConditions>): Promise<{ found: number; whole: number }> {
-  const rendered = await renderShot(planShot(game, seed, { conditions }));
-  const found = await detect(await decodeImage(rendered.jpeg), game === 'sequence-stacks' ? 'stacks' : 'tic');
-  const whole = rendered.truth.filter((t) => t.visible === 1);
-  return { found: whole.filter((t) => found.some((f) => insidePolygon(t.corners as unknown as Vec[], f.centre))).length, whole: whole.length };
+  const errors = await wholeCardErrors(game, seed, { conditions });
+  return { found: errors.filter(Number.isFinite).length, whole: errors.length };
 }
 
 /** A cream table under warm light: paper and table a few grey levels apart. */

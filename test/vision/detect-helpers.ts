@@ -2,7 +2,9 @@
 // truth, run through the detector and matched as `seqref eval` matches them.
 import { join } from 'node:path';
 import { readFixture, type FixtureCard } from '../../src/render/fixture-io.js';
-import { loadImage, type RgbaImage } from '../../src/vision/image.js';
+import { planShot, renderShot, type ShotOptions } from '../../src/render/shot.js';
+import type { TableGame } from '../../src/render/scene.js';
+import { decodeImage, loadImage, type RgbaImage } from '../../src/vision/image.js';
 import { openCv } from '../../src/vision/opencv.js';
 import { toMat } from '../../src/vision/rectify.js';
 import { detectCards, type Detection } from '../../src/vision/detect/index.js';
@@ -45,6 +47,17 @@ export function matchTruth(truth: readonly { corners: readonly (readonly number[
     if (best >= 0) used.add(best);
     return best;
   });
+}
+
+/**
+ * The cards wholly in sight on a frame planned from the seed: each one's corner error (px) against
+ * the detection matched to it, Infinity where none is.
+ */
+export async function wholeCardErrors(game: TableGame, seed: number, options?: ShotOptions): Promise<number[]> {
+  const rendered = await renderShot(planShot(game, seed, options));
+  const found = await detect(await decodeImage(rendered.jpeg), game === 'sequence-stacks' ? 'stacks' : 'tic');
+  const whole = rendered.truth.filter((t) => t.visible === 1);
+  return matchTruth(whole, found).map((m, i) => (m >= 0 ? cornerError(found[m]!.corners, whole[i]!.corners) : Infinity));
 }
 
 /** The largest corner distance (px) between a detected quad and the truth, best rotation. */

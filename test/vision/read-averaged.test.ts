@@ -2,9 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ticDeck, ticId } from '../../src/cards/tic.js';
 import { averagedTicRead, READ_THRESHOLD } from '../../src/vision/read/index.js';
-
-/** The most a second read may make a card's confidence (below "sure"). */
-const MOST = 0.85;
+import { SETTLED_CAP as MOST } from '../../src/vision/settle.js';
 import type { CardReading } from '../../src/vision/types.js';
 
 const DECK = ticDeck();
