@@ -7,7 +7,7 @@ import type { OpenCv } from '../opencv.js';
 import { applyHomography, hypot, invertHomography, type Homography, type Vec } from './geometry.js';
 import type { CardSize } from './table.js';
 import { warpLinear } from '../rectify.js';
-import { bytes, float32s } from '../scratch.js';
+import { bytes, float32s, int32s } from '../scratch.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
 
@@ -132,10 +132,13 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     // A side may sit a pixel off: each edge strength is first spread a pixel across its side.
     // Padded with nothing (an edge strength is never below 0, so a missing neighbour changes no
     // maximum): a column either side of each row of ex, a row above and below ey.
+    // In whole numbers (a strength is at most 2,040 and a view at most 1.5 million pixels, so every
+    // sum fits in 32 bits): maxima without branches, sums without a float's rounding, in a third
+    // of the time.
     const n = w * h;
     const xw = w + 2;
-    const ex = float32s('scan.ex', xw * h);
-    const ey = float32s('scan.ey', n + 2 * w);
+    const ex = int32s('scan.ex', xw * h);
+    const ey = int32s('scan.ey', n + 2 * w);
     ey.fill(0, 0, w);
     ey.fill(0, n + w, n + 2 * w);
     for (let y = 0; y < h; y++) {
@@ -144,38 +147,35 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
       ex[e + w] = 0;
       for (let x = 0; x < w; x++) {
         const i = y * w + x;
-        let sx = 0;
-        let sy = 0;
-        if (ok[i]) {
-          const d = dip ? DIP_GAIN * dip[i]! : 0;
-          const gx = vx[i]!;
-          const gy = vy[i]!;
-          sx = (gx < 0 ? -gx : gx) + d;
-          sy = (gy < 0 ? -gy : gy) + d;
-        }
-        ex[e + x] = sx;
-        ey[i + w] = sy;
+        // Every bit set inside the frame (ok 255), none outside (0).
+        const inside = -(ok[i]! >> 7);
+        const d = dip ? DIP_GAIN * dip[i]! : 0;
+        const gx = vx[i]!;
+        const gy = vy[i]!;
+        const sx = gx >> 31;
+        const sy = gy >> 31;
+        ex[e + x] = (((gx ^ sx) - sx) + d) & inside;
+        ey[i + w] = (((gy ^ sy) - sy) + d) & inside;
       }
     }
     const W = w + 1;
-    const colSum = float32s('scan.colSum', W * (h + 1));
-    const rowSum = float32s('scan.rowSum', W * (h + 1));
+    const colSum = int32s('scan.colSum', W * (h + 1));
+    const rowSum = int32s('scan.rowSum', W * (h + 1));
     // The sums start from nothing: the first row of column sums, the first column of row sums.
     colSum.fill(0, 0, W);
-    for (let y = 0; y < h; y++) rowSum[y * W] = 0;
-    // (Maxima written out: this runs for every pixel of the view.)
     for (let y = 0; y < h; y++) {
       const e = y * xw + 1;
       const k = (y + 1) * w;
+      const above = y * W;
+      const below = above + W;
+      let run = 0;
+      rowSum[above] = 0;
       for (let x = 0; x < w; x++) {
-        let sx = ex[e + x]!;
-        if (ex[e + x - 1]! > sx) sx = ex[e + x - 1]!;
-        if (ex[e + x + 1]! > sx) sx = ex[e + x + 1]!;
-        let sy = ey[k + x]!;
-        if (ey[k + x - w]! > sy) sy = ey[k + x - w]!;
-        if (ey[k + x + w]! > sy) sy = ey[k + x + w]!;
-        colSum[(y + 1) * W + x] = colSum[y * W + x]! + sx;
-        rowSum[y * W + x + 1] = rowSum[y * W + x]! + sy;
+        const sx = max3(ex[e + x - 1]!, ex[e + x]!, ex[e + x + 1]!);
+        const sy = max3(ey[k + x - w]!, ey[k + x]!, ey[k + x + w]!);
+        colSum[below + x] = colSum[above + x]! + sx;
+        run += sy;
+        rowSum[above + x + 1] = run;
       }
     }
     const cw = Math.round(size.widthMm / MM_PER_PX);
@@ -188,43 +188,10 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     // Each side's strength once (a card's top side is the bottom side of the one a card above):
     // along rows (length cw, from every x up to sw, every row) and down columns (length ch).
     const whole = input.wholeSides === true;
-    // Each side's strength from the prefix sums `sum`: `len` steps of `stride` from `at`, its view
-    // pixels `step` apart from `pixel` (thirds out of the frame say nothing).
-    const sides = (into: Float32Array, rows: number, cols: number, sum: Float32Array, stride: number, len: number, step: number): void => {
-      const a = Math.round(len / 3);
-      const b = Math.round((2 * len) / 3);
-      const end = len * stride;
-      const aAt = a * stride;
-      const bAt = b * stride;
-      const aOk = (a >> 1) * step;
-      const bOk = ((a + b) >> 1) * step;
-      const cOk = ((b + len) >> 1) * step;
-      for (let y = 0; y < rows; y++) {
-        for (let x = 0; x < cols; x++) {
-          const at = y * W + x;
-          const pixel = y * w + x;
-          const first = sum[at]!;
-          const all = sum[at + end]! - first;
-          if (!whole) {
-            into[y * cols + x] = all / len;
-            continue;
-          }
-          const s0 = sum[at + aAt]! - first;
-          const s1 = sum[at + bAt]! - sum[at + aAt]!;
-          // (Never above the mean, which counts a third out of the frame as nothing: a rectangle
-          // run off the frame gains nothing by it.)
-          let least = all / len;
-          if (ok[pixel + aOk] && s0 / a < least) least = s0 / a;
-          if (ok[pixel + bOk] && s1 / (b - a) < least) least = s1 / (b - a);
-          if (ok[pixel + cOk] && (all - s0 - s1) / (len - b) < least) least = (all - s0 - s1) / (len - b);
-          into[y * cols + x] = 0.5 * (all / len + least);
-        }
-      }
-    };
     const across = float32s('scan.across', h * sw);
-    sides(across, h, sw, rowSum, 1, cw, 1);
+    sideStrengths(across, h, sw, rowSum, 1, cw, 1, W, ok, w, whole);
     const down = float32s('scan.down', sh * w);
-    sides(down, sh, w, colSum, W, ch, w);
+    sideStrengths(down, sh, w, colSum, W, ch, w, W, ok, w, whole);
     const score = float32s('scan.score', sw * sh);
     const weakest = float32s('scan.weakest', sw * sh);
     for (let y = 0; y < sh; y++) {
@@ -271,6 +238,59 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     gx.delete();
     gy.delete();
   }
+}
+
+/**
+ * Each side's strength from the prefix sums `sum` (rows `W` apart): `len` steps of `stride` from
+ * `at`, its view pixels (rows `w` apart) `step` apart from `pixel` (thirds out of the frame, `ok`
+ * 0, say nothing). With `whole`, half the mean and half the weakest third (ScanInput.wholeSides).
+ * (A function of its own: as a closure in scanAngle it ran slower.)
+ */
+function sideStrengths(into: Float32Array, rows: number, cols: number, sum: Int32Array, stride: number, len: number, step: number, W: number, ok: Uint8Array, w: number, whole: boolean): void {
+  const a = Math.round(len / 3);
+  const b = Math.round((2 * len) / 3);
+  const end = len * stride;
+  const aAt = a * stride;
+  const bAt = b * stride;
+  const aOk = (a >> 1) * step;
+  const bOk = ((a + b) >> 1) * step;
+  const cOk = ((b + len) >> 1) * step;
+  // (Means as products with reciprocals: divisions were a good part of this loop's time.)
+  const perAll = 1 / len;
+  const perA = 1 / a;
+  const perB = 1 / (b - a);
+  const perC = 1 / (len - b);
+  for (let y = 0; y < rows; y++) {
+    for (let x = 0; x < cols; x++) {
+      const at = y * W + x;
+      const pixel = y * w + x;
+      const first = sum[at]!;
+      const all = sum[at + end]! - first;
+      const mean = all * perAll;
+      if (!whole) {
+        into[y * cols + x] = mean;
+        continue;
+      }
+      const s0 = sum[at + aAt]! - first;
+      const s1 = sum[at + bAt]! - sum[at + aAt]!;
+      const m0 = s0 * perA;
+      const m1 = s1 * perB;
+      const m2 = (all - s0 - s1) * perC;
+      // (Never above the mean, which counts a third out of the frame as nothing: a rectangle
+      // run off the frame gains nothing by it.)
+      let least = mean;
+      if (ok[pixel + aOk] && m0 < least) least = m0;
+      if (ok[pixel + bOk] && m1 < least) least = m1;
+      if (ok[pixel + cOk] && m2 < least) least = m2;
+      into[y * cols + x] = 0.5 * (mean + least);
+    }
+  }
+}
+
+/** The greatest of three whole numbers, without a branch (edge strengths change too often to predict). */
+function max3(a: number, b: number, c: number): number {
+  const ab = a - ((a - b) & ((a - b) >> 31));
+  return ab - ((ab - c) & ((ab - c) >> 31));
 }
 
 /** Whether no cell within rx columns and ry rows of (x, y) (the window cut at the edges) scores more. */
