@@ -57,7 +57,10 @@ describeLive('the bridge reading the host-built firmware over a pseudo-terminal'
   });
 
   it('notices lost frames, shows synced false, and the snapshot it asks for brings it back', async () => {
-    const r = await rig();
+    // The loss must come to light in the next change, not in the board's periodic snapshot, which
+    // would resync in the same frame (the snapshot every 300 ms came between the two chips when
+    // this process was slow to send them): snapshots only every 5 s, and silence well after that.
+    const r = await rig({ snapshotMs: 5000 }, { silenceMs: 15_000 });
     const before = r.views.length;
     r.board.send('fault drop', 'chip 2 2 G', 'wait 20', 'chip 2 3 G');
     const truth = await r.settle();
