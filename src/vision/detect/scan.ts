@@ -133,8 +133,8 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     // Padded with nothing (an edge strength is never below 0, so a missing neighbour changes no
     // maximum): a column either side of each row of ex, a row above and below ey.
     // In whole numbers (a strength is at most 2,040 and a view at most 1.5 million pixels, so every
-    // sum fits in 32 bits): maxima without branches, sums without a float's rounding, in a third
-    // of the time.
+    // sum fits in 32 bits): maxima without branches, sums without a float's rounding, in under a
+    // third of the time.
     const n = w * h;
     const xw = w + 2;
     const ex = int32s('scan.ex', xw * h);
@@ -152,10 +152,11 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
         const d = dip ? DIP_GAIN * dip[i]! : 0;
         const gx = vx[i]!;
         const gy = vy[i]!;
-        const sx = gx >> 31;
-        const sy = gy >> 31;
-        ex[e + x] = (((gx ^ sx) - sx) + d) & inside;
-        ey[i + w] = (((gy ^ sy) - sy) + d) & inside;
+        // |g| as (g ^ sign) - sign, sign all ones below 0.
+        const signX = gx >> 31;
+        const signY = gy >> 31;
+        ex[e + x] = ((gx ^ signX) - signX + d) & inside;
+        ey[i + w] = ((gy ^ signY) - signY + d) & inside;
       }
     }
     const W = w + 1;
