@@ -4,7 +4,8 @@
 //    falls into regions; a region whose hull is a card-shaped quadrilateral holding ink is a lone
 //    card, its sides snapped to the card's edges on the full-resolution frame. Regions between
 //    closed loops of edges are candidates too (a table as light as the paper). Where few lone
-//    cards are found, the frame is looked at again for faint edges.
+//    cards are found, the frame is looked at again for faint edges; where the lone cards' paper
+//    is far from the colour taken for paper, again with their own.
 // 2. The table plane: the lone cards (in Sequence Stacks, the top cards of piles), each a
 //    63 x 88 mm rectangle in perspective, give the homography from the frame to the table, so a
 //    card's size is known everywhere. From a card or two, the plane without perspective is tried
@@ -37,6 +38,8 @@ export interface DetectOptions {
   readonly debug?: DetectDebug;
   /** Frame pixels -> table mm known beforehand (a calibration profile): used instead of the plane the lone cards give. */
   readonly plane?: Homography;
+  /** The paper's colour under this light (RGB), as a first look's lone cards showed it: used instead of the brightest near-neutral pixels. */
+  readonly paper?: readonly [number, number, number];
 }
 
 export interface DetectDebug {
@@ -80,6 +83,10 @@ const ON_OPEN_TABLE = 0.3;
 const FLAT_MARGIN = 2;
 /** How many sides' worth of edge support more a finer look finding as many cards must find to be kept. */
 const FINER_MARGIN = 0.5;
+/** How far apart (colourDistance) two ideas of the paper's colour must be for the other to be tried. */
+const OTHER_PAPER = 0.06;
+/** How many sides' worth of edge support each card a look with the lone cards' own paper adds must bring, on average. */
+const PAPER_LOOK_SIDES = 3;
 /** A clean outline smaller than this share of a card on the table is a card cut short. */
 const SHORT = 0.9;
 
@@ -125,6 +132,15 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
       const again = look(withEdges(cv, first, edges));
       if (again.found.lone > best.found.lone && again.found.cards.length > best.found.cards.length) best = again;
     }
+    // The lone cards' paper far from the colour the passes took for it: looked at again with the
+    // cards' own, kept where that finds more cards, each held on PAPER_LOOK_SIDES sides on average
+    // (a stray card-sized find on the table, held by an edge or two, must not tip it).
+    const { paper } = best.found;
+    if (paper) {
+      const again = { surface: best.surface, found: detectOn(cv, frame, best.surface, { ...options, paper }) };
+      const more = again.found.cards.length - best.found.cards.length;
+      if (more > 0 && again.found.seen - best.found.seen >= PAPER_LOOK_SIDES * more) best = again;
+    }
     const { flat } = best.found;
     // Where every patch of paper lies in a card found, the flat plane has nothing more to find.
     if (!flat || best.found.loose === 0) return best.found.cards;
@@ -150,6 +166,8 @@ interface Found {
   readonly loose: number;
   /** TablePlane.flat of the plane used, where the lone cards gave one. */
   readonly flat?: Homography;
+  /** The lone cards' own paper, where it is far from the colour the passes took for paper. */
+  readonly paper?: readonly [number, number, number];
 }
 
 /** What one pass over the working image found, for a given idea of the paper's colour. */
@@ -241,7 +259,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     }
     return { chroma, mask, regions, lone, rest };
   };
-  const guess = surface.white;
+  const guess = options.paper ?? surface.white;
   const strict = (white: readonly [number, number, number]): Pass & { cut: number } => {
     const chromaHere = chromaOf(surface, white);
     const cutHere = paperCut(surface, chromaHere, 0.16);
@@ -259,13 +277,13 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     const neutral = chromaOf(surface, [grey0, grey0, grey0]);
     const loose = pass(neutral, 0.3, paperCut(surface, neutral, 0.3));
     const fromCards = loose.lone.length > 0 ? paperColour(surface, loose.lone.map((l) => l.refined.quad.map(toWork)), loose.mask) : null;
-    if (fromCards && colourDistance(fromCards, guess) > 0.06) {
+    if (fromCards && colourDistance(fromCards, guess) > OTHER_PAPER) {
       const other = strict(fromCards);
       if (other.lone.length > best.lone.length) best = other;
     }
     // A glare spot may be the brightest neutral thing, and the cream paper it washes out too warm
     // under warm light for the loose idea of neutral: the paper then shows in the next brightest.
-    if (best.lone.length < FEW && colourDistance(surface.belowGlare, guess) > 0.06) {
+    if (best.lone.length < FEW && colourDistance(surface.belowGlare, guess) > OTHER_PAPER) {
       const other = strict(surface.belowGlare);
       if (other.lone.length > best.lone.length) best = other;
     }
@@ -606,7 +624,12 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
   // How much of the cards' outlines the frame's edges bear out, in sides (see detectCards).
   const seen = kept.reduce((t, c) => t + c.support.reduce((a, b) => a + b, 0), 0);
   // (Not once the scan's cards have set the plane: more cards than the flat plane was for.)
-  if (!plane || sized !== plane || !('flat' in plane) || !plane.flat) return { cards, lone: lone.length, seen, loose: 0 };
+  // The paper as the lone cards show it, when far from the passes' idea of it: something whiter
+  // than the paper under a tinted light may have been taken for it, and the cards' faces then read
+  // as ink, not paper (see detectCards).
+  const own = !options.paper && lone.length >= FEW ? paperColour(surface, lone.map((l) => l.refined.quad.map(toWork)), mask) : null;
+  const paper = own && colourDistance(own, guess) > OTHER_PAPER ? { paper: own } : {};
+  if (!plane || sized !== plane || !('flat' in plane) || !plane.flat) return { cards, lone: lone.length, seen, loose: 0, ...paper };
   // Paper no card accounts for, only where the flat plane may be tried. (A quarter of the cards'
   // median size in pixels: the plane may be the thing that is off.)
   const areas = kept.map((c) => polygonArea(c.quad)).sort((a, b) => a - b);
@@ -615,7 +638,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     const hull = r.hull.map(toFrame);
     return polygonArea(hull) >= 0.25 * typical && !kept.some((f) => insidePolygon(f.quad, centroid(hull)));
   }).length;
-  return { cards, lone: lone.length, seen, loose, flat: plane.flat };
+  return { cards, lone: lone.length, seen, loose, flat: plane.flat, ...paper };
 }
 
 /**
