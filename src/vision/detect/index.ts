@@ -817,17 +817,27 @@ function isCardShaped(table: readonly Vec[], size: CardSize): boolean {
 
 /** The paper's colour under this light: the median of face pixels inside the lone cards. */
 function paperColour(s: Surface, quads: readonly (readonly Vec[])[], mask: Uint8Array): [number, number, number] {
-  const channels: number[][] = [[], [], []];
+  // Each channel's levels counted, the median read off the counts (as sorting them gives it): this
+  // runs on every frame with lone cards.
+  const counts = int32s('paper.counts', 3 * 256).fill(0);
+  let n = 0;
   for (const q of quads) {
     forEachInside(q, 8, 11, 0.08, (x, y) => {
       const i = y * s.width + x;
       if (x < 0 || y < 0 || x >= s.width || y >= s.height || !mask[i]) return;
-      for (let c = 0; c < 3; c++) channels[c]!.push(s.rgba[i * 4 + c]!);
+      for (let c = 0; c < 3; c++) counts[c * 256 + s.rgba[i * 4 + c]!]!++;
+      n++;
     });
   }
-  if (channels[0]!.length < 10) return [...s.white];
-  const median = (v: number[]): number => v.sort((a, b) => a - b)[v.length >> 1]!;
-  return [Math.max(30, median(channels[0]!)), Math.max(30, median(channels[1]!)), Math.max(30, median(channels[2]!))];
+  if (n < 10) return [...s.white];
+  const median = (c: number): number => {
+    for (let v = 0, seen = 0; v < 256; v++) {
+      seen += counts[c * 256 + v]!;
+      if (seen > n >> 1) return v;
+    }
+    return 255;
+  };
+  return [Math.max(30, median(0)), Math.max(30, median(1)), Math.max(30, median(2))];
 }
 
 /** Calls back with working pixels on an nx x ny grid inset by `inset` (a share) from the quad's sides, and where on the face (0..1 each way). */
