@@ -818,7 +818,7 @@ function isCardShaped(table: readonly Vec[], size: CardSize): boolean {
 /** The paper's colour under this light: the median of face pixels inside the lone cards. */
 function paperColour(s: Surface, quads: readonly (readonly Vec[])[], mask: Uint8Array): [number, number, number] {
   // Each channel's levels counted, the median read off the counts (as sorting them gives it): this
-  // runs on every frame with lone cards.
+  // runs on every frame with a few lone cards.
   const counts = int32s('paper.counts', 3 * 256).fill(0);
   let n = 0;
   for (const q of quads) {
