@@ -39,7 +39,7 @@ export function calibrateFrame(cv: OpenCv, frame: RgbaImage, options: CalibrateO
     const xs = options.layout.centres.map((c) => c[0]);
     const ys = options.layout.centres.map((c) => c[1]);
     const inner = { x0: Math.min(...xs) + reach, y0: Math.min(...ys) + reach, widthMm: Math.max(...xs) - Math.min(...xs) - 2 * reach, heightMm: Math.max(...ys) - Math.min(...ys) - 2 * reach };
-    if (inner.widthMm > 20 && inner.heightMm > 20) light = lightWithReferences(light, topDown(cv, frame, mapping, inner, 1).image);
+    if (inner.widthMm > 20 && inner.heightMm > 20) light = lightWithReferences(light, topDown(frame, mapping, inner, 1).image);
   }
   const round = (v: number, places = 3): number => Number(v.toFixed(places));
   const profile: CalibrationProfile = {
@@ -74,9 +74,9 @@ export function calibrateFrame(cv: OpenCv, frame: RgbaImage, options: CalibrateO
  * frame pixels), `toTable` to table mm. Colours are as photographed: pass pixels through
  * correctColour/correctImage(profile.light, ...) for decisions in the calibrated light.
  */
-export function rectifiedTable(cv: OpenCv, frame: RgbaImage, profile: CalibrationProfile, pxPerMm?: number): TopDown {
+export function rectifiedTable(frame: RgbaImage, profile: CalibrationProfile, pxPerMm?: number): TopDown {
   const scale = pxPerMm ?? Math.max(0.5, Math.floor(profile.pxPerMm.centre * 4) / 4);
-  return topDown(cv, frame, profileMapping(profile), profile.region, scale);
+  return topDown(frame, profileMapping(profile), profile.region, scale);
 }
 
 /** A frame point in table mm under the profile (for positions reported in mm). */

@@ -2,8 +2,7 @@
 // markers' corners, and a top-down image of the table at a chosen number of pixels a millimetre.
 import { applyH, invert3, mul3, type Mat3 } from '../render/camera.js';
 import { solve } from '../vision/detect/geometry.js';
-import type { OpenCv } from '../vision/opencv.js';
-import { toMat } from '../vision/rectify.js';
+import { pixelsOf, warpLinear } from '../vision/rectify.js';
 import type { Point, RgbaImage } from '../vision/image.js';
 import type { FoundMarker } from './detect-markers.js';
 import { markerCornersMm, TABLE_MARKERS, type MarkerLayout, type MarkerProfile, type MmPoint } from './markers.js';
@@ -163,30 +162,27 @@ export interface TopDown {
   readonly frameToTopDown: Mat3;
 }
 
+/** Opaque black, packed as RGBA pixels are: the top-down view beyond the frame. */
+const BEYOND_FRAME = 0xff000000;
+
 /** Warps the frame to a top-down view of `bounds` at `pxPerMm` (cards become 63 x 88 mm rectangles). */
-export function topDown(cv: OpenCv, frame: RgbaImage, mapping: TableMapping, bounds: TableBounds, pxPerMm: number): TopDown {
+export function topDown(frame: RgbaImage, mapping: TableMapping, bounds: TableBounds, pxPerMm: number): TopDown {
   const scale: Mat3 = [pxPerMm, 0, -bounds.x0 * pxPerMm, 0, pxPerMm, -bounds.y0 * pxPerMm, 0, 0, 1];
   const frameToTopDown = mul3(scale, mapping.imageToTable);
   const topDownToFrame = invert3(frameToTopDown);
   const width = Math.round(bounds.widthMm * pxPerMm);
   const height = Math.round(bounds.heightMm * pxPerMm);
-  const source = toMat(cv, frame);
-  const m = cv.matFromArray(3, 3, cv.CV_64F, [...frameToTopDown]);
-  const out = new cv.Mat();
-  try {
-    cv.warpPerspective(source, out, m, new cv.Size(width, height), cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(0, 0, 0, 255));
-    return {
-      image: { width, height, data: new Uint8Array(out.data) },
-      pxPerMm,
-      bounds,
-      toTable: ([u, v]) => [bounds.x0 + u / pxPerMm, bounds.y0 + v / pxPerMm],
-      toFrame: ([u, v]) => applyH(topDownToFrame, u, v),
-      fromFrame: ([u, v]) => applyH(frameToTopDown, u, v),
-      frameToTopDown,
-    };
-  } finally {
-    source.delete();
-    m.delete();
-    out.delete();
-  }
+  // OpenCV's warpPerspective (bilinear, a constant border) bit for bit, without copying the frame
+  // into OpenCV and the view out of it.
+  const out = new Uint32Array(width * height);
+  warpLinear(pixelsOf(frame), frame.width, frame.height, frameToTopDown, out, width, height, 4, BEYOND_FRAME);
+  return {
+    image: { width, height, data: new Uint8Array(out.buffer) },
+    pxPerMm,
+    bounds,
+    toTable: ([u, v]) => [bounds.x0 + u / pxPerMm, bounds.y0 + v / pxPerMm],
+    toFrame: ([u, v]) => applyH(topDownToFrame, u, v),
+    fromFrame: ([u, v]) => applyH(frameToTopDown, u, v),
+    frameToTopDown,
+  };
 }

@@ -45,7 +45,7 @@ export interface CalibratedView {
 
 /** The frame as the recogniser sees it under a profile: top-down, colour-corrected. */
 export function calibratedView(cv: OpenCv, frame: RgbaImage, profile: CalibrationProfile, pxPerMm = calibratedScale(profile)): CalibratedView {
-  const table = rectifiedTable(cv, frame, profile, pxPerMm);
+  const table = rectifiedTable(frame, profile, pxPerMm);
   return { table, image: correctImage(profile.light, table.image) };
 }
 

@@ -35,6 +35,13 @@ export function rectifyMat(cv: OpenCv, source: InstanceType<OpenCv['Mat']>, quad
   }
 }
 
+/** The image's pixels, one RGBA pixel a 32-bit element (a view where the bytes allow, else a copy). */
+export function pixelsOf(image: RgbaImage): Uint32Array {
+  const { data } = image;
+  const n = image.width * image.height;
+  return data.byteOffset % 4 === 0 ? new Uint32Array(data.buffer, data.byteOffset, n) : new Uint32Array(data.slice(0, 4 * n).buffer);
+}
+
 /** An RGBA Mat holding a copy of the image; the caller deletes it. */
 export function toMat(cv: OpenCv, image: RgbaImage): InstanceType<OpenCv['Mat']> {
   const mat = new cv.Mat(image.height, image.width, cv.CV_8UC4);
@@ -48,18 +55,16 @@ export function toMat(cv: OpenCv, image: RgbaImage): InstanceType<OpenCv['Mat']>
  * weights (measured: a 64 x 88 card in about two thirds of OpenCV.js's time, the scan's view
  * and its dips in two thirds too, with no Mat made or crossed into wasm). `src` and `out` hold
  * one pixel an element: grey bytes (channels 1) or RGBA packed in 32 bits (channels 4). Outside
- * the source: its edge pixels ('replicate') or, for grey, a constant. With `inside`, also marks
- * which pixels a nearest warp of the same transform takes from inside the source (255, else 0:
- * OpenCV's INTER_NEAREST warp of an all-255 image with a zero border).
+ * the source: its edge pixels ('replicate') or a constant (packed as the pixels are). With
+ * `inside`, also marks which pixels a nearest warp of the same transform takes from inside the
+ * source (255, else 0: OpenCV's INTER_NEAREST warp of an all-255 image with a zero border).
  */
 export function warpLinear(src: Uint8Array | Uint32Array, width: number, height: number, toDst: readonly number[], out: Uint8Array | Uint32Array, outWidth: number, outHeight: number, channels: 1 | 4, border: 'replicate' | number, inside?: Uint8Array): void {
   const n = outWidth * outHeight;
   const { xs, ys } = sourcePositions(toDst, outWidth, outHeight, INTER_TAB);
   if (inside) insideFrom(xs, ys, width, height, toDst, inside, outWidth, outHeight);
-  if (channels === 4) {
-    if (border !== 'replicate') throw new RangeError('an RGBA warp replicates its edges');
-    warpRgba(src as Uint32Array, width, height, xs, ys, out as Uint32Array, n);
-  } else warpGrey(src as Uint8Array, width, height, xs, ys, out as Uint8Array, n, border);
+  if (channels === 4) warpRgba(src as Uint32Array, width, height, xs, ys, out as Uint32Array, n, border);
+  else warpGrey(src as Uint8Array, width, height, xs, ys, out as Uint8Array, n, border);
 }
 
 /**
@@ -155,7 +160,9 @@ function positionAt(m: readonly number[], x: number, y: number, bw0: number, ste
 /** An index held within 0..last (a replicated border: the edge pixel stands for all beyond it). */
 const clampTo = (v: number, last: number): number => (v < 0 ? 0 : v > last ? last : v);
 
-function warpRgba(src: Uint32Array, width: number, height: number, xs: Int32Array, ys: Int32Array, out: Uint32Array, n: number): void {
+function warpRgba(src: Uint32Array, width: number, height: number, xs: Int32Array, ys: Int32Array, out: Uint32Array, n: number, border: 'replicate' | number): void {
+  const replicate = border === 'replicate';
+  const fill = replicate ? 0 : border >>> 0;
   for (let o = 0; o < n; o++) {
     const X = xs[o]!;
     const Y = ys[o]!;
@@ -166,29 +173,35 @@ function warpRgba(src: Uint32Array, width: number, height: number, xs: Int32Arra
     const w01 = WEIGHTS[t + 1]!;
     const w10 = WEIGHTS[t + 2]!;
     const w11 = WEIGHTS[t + 3]!;
-    let a: number;
-    let b: number;
-    let c: number;
-    let d: number;
+    let A: number;
+    let B: number;
+    let C: number;
+    let D: number;
     if (sx >= 0 && sy >= 0 && sx < width - 1 && sy < height - 1) {
-      a = sy * width + sx;
-      b = a + 1;
-      c = a + width;
-      d = c + 1;
-    } else {
+      const a = sy * width + sx;
+      A = src[a]!;
+      B = src[a + 1]!;
+      C = src[a + width]!;
+      D = src[a + width + 1]!;
+    } else if (replicate) {
       const xa = clampTo(sx, width - 1);
       const xb = clampTo(sx + 1, width - 1);
       const ya = clampTo(sy, height - 1);
       const yb = clampTo(sy + 1, height - 1);
-      a = ya * width + xa;
-      b = ya * width + xb;
-      c = yb * width + xa;
-      d = yb * width + xb;
+      A = src[ya * width + xa]!;
+      B = src[ya * width + xb]!;
+      C = src[yb * width + xa]!;
+      D = src[yb * width + xb]!;
+    } else if (sx >= width || sx + 1 < 0 || sy >= height || sy + 1 < 0) {
+      out[o] = fill;
+      continue;
+    } else {
+      // A constant border: each neighbour outside the source counts as the constant.
+      A = sx >= 0 && sy >= 0 ? src[sy * width + sx]! : fill;
+      B = sx + 1 < width && sy >= 0 ? src[sy * width + sx + 1]! : fill;
+      C = sx >= 0 && sy + 1 < height ? src[(sy + 1) * width + sx]! : fill;
+      D = sx + 1 < width && sy + 1 < height ? src[(sy + 1) * width + sx + 1]! : fill;
     }
-    const A = src[a]!;
-    const B = src[b]!;
-    const C = src[c]!;
-    const D = src[d]!;
     out[o] =
       (((A & 255) * w00 + (B & 255) * w01 + (C & 255) * w10 + (D & 255) * w11 + 16384) >> 15) |
       (((((A >>> 8) & 255) * w00 + ((B >>> 8) & 255) * w01 + ((C >>> 8) & 255) * w10 + ((D >>> 8) & 255) * w11 + 16384) >> 15) << 8) |

@@ -80,7 +80,7 @@ describe.each([30, 45])('a table photographed at %i degrees tilt', (tilt) => {
 test("rectifiedTable: the table from above at a known px/mm, marker 0's black square where the layout puts it, and the way back to the frame", () => {
   const { frame, placed } = shots.get(30)!;
   const { profile } = calibrateFrame(cv, frame, { layout: placed.layout });
-  const view = rectifiedTable(cv, frame, profile, 2);
+  const view = rectifiedTable(frame, profile, 2);
   expect(view.image.width).toBe(Math.round(profile.region.widthMm * 2));
   const at = ([x, y]: readonly [number, number]): number => {
     const u = Math.round((x - view.bounds.x0) * 2);

@@ -56,11 +56,15 @@ describe('the JS warp against OpenCV', () => {
         const src = new cv.Mat(h, w, channels === 1 ? cv.CV_8UC1 : cv.CV_8UC4);
         src.data.set(noise(w * h * channels, 7 + k));
         const mat = cv.matFromArray(3, 3, cv.CV_64F, m);
-        for (const border of ['replicate', 0, 90] as const) {
-          if (channels === 4 && border !== 'replicate') continue;
+        // Constant borders: grey levels, or RGBA packed as the pixels are (opaque black, and a colour).
+        const borders = channels === 1 ? (['replicate', 0, 90] as const) : (['replicate', 0xff000000, 0x5a3c1e0a] as const);
+        for (const border of borders) {
           const want = new cv.Mat();
           if (border === 'replicate') cv.warpPerspective(src, want, mat, new cv.Size(ow, oh), cv.INTER_LINEAR, cv.BORDER_REPLICATE);
-          else cv.warpPerspective(src, want, mat, new cv.Size(ow, oh), cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(border));
+          else {
+            const value = channels === 1 ? new cv.Scalar(border) : new cv.Scalar(border & 255, (border >>> 8) & 255, (border >>> 16) & 255, border >>> 24);
+            cv.warpPerspective(src, want, mat, new cv.Size(ow, oh), cv.INTER_LINEAR, cv.BORDER_CONSTANT, value);
+          }
           const out = channels === 1 ? new Uint8Array(ow * oh) : new Uint32Array(ow * oh);
           const from = channels === 1 ? new Uint8Array(src.data) : new Uint32Array(new Uint8Array(src.data).buffer);
           warpLinear(from, w, h, m, out, ow, oh, channels, border);
