@@ -160,6 +160,36 @@ function positionAt(m: readonly number[], x: number, y: number, bw0: number, ste
 /** An index held within 0..last (a replicated border: the edge pixel stands for all beyond it). */
 const clampTo = (v: number, last: number): number => (v < 0 ? 0 : v > last ? last : v);
 
+/** The four source pixels edgeNeighbours last found, as a bilinear sample blends them. */
+const NEIGHBOURS = new Float64Array(4);
+
+/**
+ * The four source pixels (top-left, top-right, bottom-left, bottom-right) a bilinear sample at
+ * (sx, sy) near or past the source's edge blends, into NEIGHBOURS: beyond the edge, the edge
+ * pixel ('replicate') or `fill`. False where the sample lies wholly outside a constant border
+ * (it is then the constant itself, as OpenCV has it).
+ */
+function edgeNeighbours(src: Uint8Array | Uint32Array, width: number, height: number, sx: number, sy: number, replicate: boolean, fill: number): boolean {
+  if (replicate) {
+    const xa = clampTo(sx, width - 1);
+    const xb = clampTo(sx + 1, width - 1);
+    const ya = clampTo(sy, height - 1);
+    const yb = clampTo(sy + 1, height - 1);
+    NEIGHBOURS[0] = src[ya * width + xa]!;
+    NEIGHBOURS[1] = src[ya * width + xb]!;
+    NEIGHBOURS[2] = src[yb * width + xa]!;
+    NEIGHBOURS[3] = src[yb * width + xb]!;
+    return true;
+  }
+  if (sx >= width || sx + 1 < 0 || sy >= height || sy + 1 < 0) return false;
+  // A constant border: each neighbour outside the source counts as the constant.
+  NEIGHBOURS[0] = sx >= 0 && sy >= 0 ? src[sy * width + sx]! : fill;
+  NEIGHBOURS[1] = sx + 1 < width && sy >= 0 ? src[sy * width + sx + 1]! : fill;
+  NEIGHBOURS[2] = sx >= 0 && sy + 1 < height ? src[(sy + 1) * width + sx]! : fill;
+  NEIGHBOURS[3] = sx + 1 < width && sy + 1 < height ? src[(sy + 1) * width + sx + 1]! : fill;
+  return true;
+}
+
 function warpRgba(src: Uint32Array, width: number, height: number, xs: Int32Array, ys: Int32Array, out: Uint32Array, n: number, border: 'replicate' | number): void {
   const replicate = border === 'replicate';
   const fill = replicate ? 0 : border >>> 0;
@@ -183,24 +213,14 @@ function warpRgba(src: Uint32Array, width: number, height: number, xs: Int32Arra
       B = src[a + 1]!;
       C = src[a + width]!;
       D = src[a + width + 1]!;
-    } else if (replicate) {
-      const xa = clampTo(sx, width - 1);
-      const xb = clampTo(sx + 1, width - 1);
-      const ya = clampTo(sy, height - 1);
-      const yb = clampTo(sy + 1, height - 1);
-      A = src[ya * width + xa]!;
-      B = src[ya * width + xb]!;
-      C = src[yb * width + xa]!;
-      D = src[yb * width + xb]!;
-    } else if (sx >= width || sx + 1 < 0 || sy >= height || sy + 1 < 0) {
+    } else if (edgeNeighbours(src, width, height, sx, sy, replicate, fill)) {
+      A = NEIGHBOURS[0]!;
+      B = NEIGHBOURS[1]!;
+      C = NEIGHBOURS[2]!;
+      D = NEIGHBOURS[3]!;
+    } else {
       out[o] = fill;
       continue;
-    } else {
-      // A constant border: each neighbour outside the source counts as the constant.
-      A = sx >= 0 && sy >= 0 ? src[sy * width + sx]! : fill;
-      B = sx + 1 < width && sy >= 0 ? src[sy * width + sx + 1]! : fill;
-      C = sx >= 0 && sy + 1 < height ? src[(sy + 1) * width + sx]! : fill;
-      D = sx + 1 < width && sy + 1 < height ? src[(sy + 1) * width + sx + 1]! : fill;
     }
     out[o] =
       (((A & 255) * w00 + (B & 255) * w01 + (C & 255) * w10 + (D & 255) * w11 + 16384) >> 15) |
@@ -229,24 +249,14 @@ function warpGrey(src: Uint8Array, width: number, height: number, xs: Int32Array
       p01 = src[a + 1]!;
       p10 = src[a + width]!;
       p11 = src[a + width + 1]!;
-    } else if (replicate) {
-      const xa = clampTo(sx, width - 1);
-      const xb = clampTo(sx + 1, width - 1);
-      const ya = clampTo(sy, height - 1);
-      const yb = clampTo(sy + 1, height - 1);
-      p00 = src[ya * width + xa]!;
-      p01 = src[ya * width + xb]!;
-      p10 = src[yb * width + xa]!;
-      p11 = src[yb * width + xb]!;
-    } else if (sx >= width || sx + 1 < 0 || sy >= height || sy + 1 < 0) {
+    } else if (edgeNeighbours(src, width, height, sx, sy, replicate, fill)) {
+      p00 = NEIGHBOURS[0]!;
+      p01 = NEIGHBOURS[1]!;
+      p10 = NEIGHBOURS[2]!;
+      p11 = NEIGHBOURS[3]!;
+    } else {
       out[o] = fill;
       continue;
-    } else {
-      // A constant border: each neighbour outside the source counts as the constant.
-      p00 = sx >= 0 && sy >= 0 ? src[sy * width + sx]! : fill;
-      p01 = sx + 1 < width && sy >= 0 ? src[sy * width + sx + 1]! : fill;
-      p10 = sx >= 0 && sy + 1 < height ? src[(sy + 1) * width + sx]! : fill;
-      p11 = sx + 1 < width && sy + 1 < height ? src[(sy + 1) * width + sx + 1]! : fill;
     }
     out[o] = (p00 * WEIGHTS[t]! + p01 * WEIGHTS[t + 1]! + p10 * WEIGHTS[t + 2]! + p11 * WEIGHTS[t + 3]! + 16384) >> 15;
   }
