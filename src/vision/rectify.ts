@@ -23,8 +23,7 @@ export function rectifyMat(cv: OpenCv, source: InstanceType<OpenCv['Mat']>, quad
   const to = cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, size.width, 0, size.width, size.height, 0, size.height]);
   const transform = cv.getPerspectiveTransform(from, to);
   try {
-    const src = source.data;
-    const pixels = new Uint32Array(src.buffer, src.byteOffset, source.rows * source.cols);
+    const pixels = pixelsOf({ width: source.cols, height: source.rows, data: source.data });
     const out = new Uint32Array(size.width * size.height);
     warpLinear(pixels, source.cols, source.rows, Array.from(transform.data64F), out, size.width, size.height, 4, 'replicate');
     return { width: size.width, height: size.height, data: new Uint8Array(out.buffer) };
