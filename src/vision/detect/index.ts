@@ -510,8 +510,15 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       // darker table on three sides at least (the fourth may be the joint to a neighbour), is a
       // card. (Open table framed by cards rises to their paper at its sides, where this falls.) A
       // glare spot over much of the card sets the level paper is judged by: about half paper will do.
-      const washedOut = deck === 'tic' && outlined && st.paper >= 0.45 && refined.contrast.filter((v) => v >= STRONG_FALL).length >= 3;
-      if (!faceIn(st, true, deck) && !(outlined && st.inkCore >= 2 && st.ink >= 0.005 && st.paper >= 0.45) && !washedOut) {
+      const falls = refined.contrast.filter((v) => v >= STRONG_FALL).length;
+      const washedOut = deck === 'tic' && outlined && st.paper >= 0.45 && falls >= 3;
+      // A glare spot over a good part of a card outlined all round: its white is no measure of the
+      // paper (beside it, the paper looks too dark to be paper), and what ink it washed out is gone.
+      // Judged beside the spot, as paper with some ink, and as a face where the ink left is enough
+      // or the card falls strongly to the table on two sides at least.
+      const glared = outlined && st.glare >= GLARED ? faceStats(surface, chroma, mask, work, cut, true) : null;
+      const underGlare = glared !== null && glared.paper >= 0.45 && glared.ink >= 0.005 && (faceIn(glared, true, deck) || falls >= 2);
+      if (!faceIn(st, true, deck) && !(outlined && st.inkCore >= 2 && st.ink >= 0.005 && st.paper >= 0.45) && !washedOut && !underGlare) {
         reject(refined.quad, `face p${st.paper.toFixed(2)} i${st.ink.toFixed(3)} c${st.inkCore}`);
         continue;
       }
@@ -522,8 +529,8 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       }
       // Checked cloth can look card-shaped with "ink" (its dark squares): a card's paper is one
       // piece, and runs along its sides unless a cover or the frame's edge cuts it.
-      const piece = paperInOnePiece(surface, chroma, mask, work, deck);
-      if (piece < 0.85 || (st.paper < 0.4 && !paperRims(surface, mask, work))) {
+      const piece = paperInOnePiece(surface, chroma, mask, work, deck, underGlare);
+      if (piece < 0.85 || ((underGlare ? glared : st).paper < 0.4 && !paperRims(surface, mask, work))) {
         reject(refined.quad, `pattern ${piece.toFixed(2)}`);
         continue;
       }
@@ -645,7 +652,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
  * A card's paper is one piece (ink makes holes in it, a hand or the frame's edge cuts it once);
  * light squares of checked cloth are many pieces. The largest piece's share of the paper seen.
  */
-function paperInOnePiece(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: readonly Vec[], deck: 'tic' | 'stacks'): number {
+function paperInOnePiece(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: readonly Vec[], deck: 'tic' | 'stacks', besideGlare = false): number {
   const nx = 14;
   const ny = 19;
   const idx: number[] = [];
@@ -655,13 +662,14 @@ function paperInOnePiece(s: Surface, chroma: Float32Array, mask: Uint8Array, qua
   const histogram = new Uint16Array(256);
   let seen = 0;
   for (const i of idx) {
-    if (i < 0) continue;
+    if (i < 0 || (besideGlare && s.grey[i]! >= GLARE)) continue;
     histogram[s.grey[i]!]!++;
     seen++;
   }
   if (seen === 0) return 0;
+  // (Beside a glare spot, as faceStats judges it: the spot's white is paper, not its level.)
   const light = Math.max(20, percentile(histogram, Math.floor(seen * 0.65)));
-  const paper = idx.map((i) => i >= 0 && (mask[i] === 255 || (chroma[i]! < 0.2 && s.grey[i]! / light > 0.82) || s.grey[i]! / light > 1.1));
+  const paper = idx.map((i) => i >= 0 && (mask[i] === 255 || (chroma[i]! < 0.2 && s.grey[i]! / light > 0.82) || s.grey[i]! / light > 1.1 || (besideGlare && s.grey[i]! >= GLARE)));
   const label = new Int32Array(nx * ny).fill(-1);
   const pieces: { size: number; v: number; across: boolean }[] = [];
   let total = 0;
@@ -865,10 +873,23 @@ function isFace(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: readon
 }
 
 /** isFace on a quad's stats already worked out. */
-function faceIn(st: { paper: number; ink: number; inkCore: number }, partial: boolean, deck: 'tic' | 'stacks'): boolean {
+function faceIn(st: FaceStats, partial: boolean, deck: 'tic' | 'stacks'): boolean {
   // A Stacks special says its name in small black capitals: little ink.
   return st.inkCore >= 1 && st.ink >= (deck === 'stacks' ? 0.005 : 0.015) && st.paper >= (partial ? 0.25 : 0.45);
 }
+
+/** A face's shares of paper, ink (and how many ink samples lie in its middle) and glare. */
+interface FaceStats {
+  readonly paper: number;
+  readonly ink: number;
+  readonly inkCore: number;
+  readonly glare: number;
+}
+
+/** Grey levels from which a pixel is washed out by a glare spot. */
+const GLARE = 235;
+/** A face this much washed out by glare is judged beside the spot. */
+const GLARED = 0.1;
 
 /**
  * Paper share inside a quad, and ink. Paper is judged against the quad's own lightest part (a card
@@ -876,7 +897,7 @@ function faceIn(st: { paper: number; ink: number; inkCore: number }, partial: bo
  * the mask knows) and nearly as light as it. Ink is strong colour or a dark mark, which every face
  * shows in its middle (pips, a numeral, a word) and at its corners; light patches of cloth have none.
  */
-function faceStats(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: readonly Vec[], cut: number): { paper: number; ink: number; inkCore: number } {
+function faceStats(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: readonly Vec[], cut: number, besideGlare = false): FaceStats {
   void cut;
   const nx = 16;
   const ny = 22;
@@ -886,30 +907,34 @@ function faceStats(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: rea
   const core = bytes('face.core', nx * ny);
   const histogram = uint16s('face.histogram', 256).fill(0);
   let count = 0;
+  let glare = 0;
   forEachInside(quad, nx, ny, 0.06, (x, y, u, v) => {
     if (x < 0 || y < 0 || x >= s.width || y >= s.height) return;
     const i = y * s.width + x;
     index[count] = i;
     core[count++] = u > 0.15 && u < 0.85 && v > 0.15 && v < 0.85 ? 1 : 0;
-    histogram[s.grey[i]!]!++;
+    const g = s.grey[i]!;
+    if (g >= GLARE) glare++;
+    if (!besideGlare || g < GLARE) histogram[g]!++;
   });
-  if (count === 0) return { paper: 0, ink: 0, inkCore: 0 };
+  if (count === 0) return { paper: 0, ink: 0, inkCore: 0, glare: 0 };
   // The paper's level: well above the ink, below any glare spot (the 65th percentile grey).
-  const light = Math.max(20, percentile(histogram, Math.floor(count * 0.65)));
+  const judged = besideGlare ? count - glare : count;
+  const light = judged > 0 ? Math.max(20, percentile(histogram, Math.floor(judged * 0.65))) : GLARE;
   let paper = 0;
   let ink = 0;
   let inkCore = 0;
   for (let k = 0; k < count; k++) {
     const i = index[k]!;
     const g = s.grey[i]! / light;
-    if (mask[i] || (chroma[i]! < 0.2 && g > 0.82)) paper++;
+    if (mask[i] || (chroma[i]! < 0.2 && g > 0.82) || (besideGlare && s.grey[i]! >= GLARE)) paper++;
     else if (g > 1.1) paper++; // glare on the paper
     else if (chroma[i]! > 0.3 || g < 0.65) {
       ink++;
       if (core[k]) inkCore++;
     }
   }
-  return { paper: paper / count, ink: ink / count, inkCore };
+  return { paper: paper / count, ink: ink / count, inkCore, glare: glare / count };
 }
 
 /** The value at `rank` (from 0) of the sorted values a histogram counts. */
