@@ -623,7 +623,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       else found[i] = { ...c, partial: true };
     });
   }
-  const kept = dedupe(found.filter(plausible));
+  const kept = dedupe(found.filter(plausible), deck === 'tic');
   const cards = kept.map((c): Detection => {
     const quad = portrait(c.quad);
     return { corners: quad, centre: quadCentre(quad), partial: c.partial, evidence: c.coverage === SCANNED ? 'scan' : 'outline' };
@@ -959,14 +959,19 @@ function plausible(c: Candidate): boolean {
   return strong >= (c.partial ? 2 : 3);
 }
 
-/** One candidate per card: of candidates whose centres fall inside each other, the best supported. */
-function dedupe(cands: Candidate[]): Candidate[] {
+/**
+ * One candidate per card: of candidates whose centres fall inside each other, the best supported.
+ * Where cards lie apart (TIC layouts: no card over another's face), a scan card a third or more over
+ * a better supported card is a card placed a part of a card off (on a table as light as the paper,
+ * cards turned every way from the layout's angle give such hits) and goes too.
+ */
+function dedupe(cands: Candidate[], apart: boolean): Candidate[] {
   const score = (c: Candidate): number => c.support.reduce((a, b) => a + b, 0) + c.coverage;
   const sorted = [...cands].sort((a, b) => score(b) - score(a));
   const kept: Candidate[] = [];
   for (const c of sorted) {
     const centre = quadCentre(c.quad);
-    if (kept.some((k) => insidePolygon(k.quad, centre) || insidePolygon(c.quad, quadCentre(k.quad)))) continue;
+    if (kept.some((k) => insidePolygon(k.quad, centre) || insidePolygon(c.quad, quadCentre(k.quad)) || (apart && c.coverage === SCANNED && (overlaps(c.quad, k.quad) || overlaps(k.quad, c.quad))))) continue;
     kept.push(c);
   }
   return kept;
