@@ -888,7 +888,7 @@ interface FaceStats {
 
 /** Grey levels from which a pixel is washed out by a glare spot. */
 const GLARE = 235;
-/** A face this much washed out by glare is judged beside the spot. */
+/** A face with this share of its samples washed out by glare may be judged beside the spot. */
 const GLARED = 0.1;
 
 /**
@@ -918,7 +918,8 @@ function faceStats(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: rea
     if (!besideGlare || g < GLARE) histogram[g]!++;
   });
   if (count === 0) return { paper: 0, ink: 0, inkCore: 0, glare: 0 };
-  // The paper's level: well above the ink, below any glare spot (the 65th percentile grey).
+  // The paper's level: well above the ink, below any glare spot (the 65th percentile grey; of the
+  // samples beside the spot where the spot's are set apart).
   const judged = besideGlare ? count - glare : count;
   const light = judged > 0 ? Math.max(20, percentile(histogram, Math.floor(judged * 0.65))) : GLARE;
   let paper = 0;
