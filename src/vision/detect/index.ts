@@ -667,9 +667,8 @@ function paperInOnePiece(s: Surface, chroma: Float32Array, mask: Uint8Array, qua
     seen++;
   }
   if (seen === 0) return 0;
-  // (Beside a glare spot, as faceStats judges it: the spot's white is paper, not its level.)
-  const light = Math.max(20, percentile(histogram, Math.floor(seen * 0.65)));
-  const paper = idx.map((i) => i >= 0 && (mask[i] === 255 || (chroma[i]! < 0.2 && s.grey[i]! / light > 0.82) || s.grey[i]! / light > 1.1 || (besideGlare && s.grey[i]! >= GLARE)));
+  const light = paperLevel(histogram, seen);
+  const paper = idx.map((i) => i >= 0 && isPaper(s, chroma, mask, i, light, besideGlare));
   const label = new Int32Array(nx * ny).fill(-1);
   const pieces: { size: number; v: number; across: boolean }[] = [];
   let total = 0;
@@ -918,24 +917,39 @@ function faceStats(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: rea
     if (!besideGlare || g < GLARE) histogram[g]!++;
   });
   if (count === 0) return { paper: 0, ink: 0, inkCore: 0, glare: 0 };
-  // The paper's level: well above the ink, below any glare spot (the 65th percentile grey; of the
-  // samples beside the spot where the spot's are set apart).
   const judged = besideGlare ? count - glare : count;
-  const light = judged > 0 ? Math.max(20, percentile(histogram, Math.floor(judged * 0.65))) : GLARE;
+  const light = judged > 0 ? paperLevel(histogram, judged) : GLARE;
   let paper = 0;
   let ink = 0;
   let inkCore = 0;
   for (let k = 0; k < count; k++) {
     const i = index[k]!;
-    const g = s.grey[i]! / light;
-    if (mask[i] || (chroma[i]! < 0.2 && g > 0.82) || (besideGlare && s.grey[i]! >= GLARE)) paper++;
-    else if (g > 1.1) paper++; // glare on the paper
-    else if (chroma[i]! > 0.3 || g < 0.65) {
+    if (isPaper(s, chroma, mask, i, light, besideGlare)) paper++;
+    else if (chroma[i]! > 0.3 || s.grey[i]! / light < 0.65) {
       ink++;
       if (core[k]) inkCore++;
     }
   }
   return { paper: paper / count, ink: ink / count, inkCore, glare: glare / count };
+}
+
+/**
+ * The paper's level among a face's samples (their greys counted in `histogram`, `counted` of them):
+ * well above the ink, below any glare spot (the 65th percentile grey). Beside a glare spot, the
+ * spot's samples are left out of the count (see isPaper).
+ */
+function paperLevel(histogram: Uint16Array, counted: number): number {
+  return Math.max(20, percentile(histogram, Math.floor(counted * 0.65)));
+}
+
+/**
+ * Whether working pixel `i` of a face is paper, against the paper's level `light`: the paper mask
+ * says so, or it is near-neutral and nearly as light, or lighter still (glare on the paper); judged
+ * beside a glare spot, the spot's washed-out pixels too.
+ */
+function isPaper(s: Surface, chroma: Float32Array, mask: Uint8Array, i: number, light: number, besideGlare: boolean): boolean {
+  const g = s.grey[i]!;
+  return mask[i] !== 0 || (chroma[i]! < 0.2 && g / light > 0.82) || g / light > 1.1 || (besideGlare && g >= GLARE);
 }
 
 /** The value at `rank` (from 0) of the sorted values a histogram counts. */

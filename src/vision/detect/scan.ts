@@ -190,9 +190,9 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     // along rows (length cw, from every x up to sw, every row) and down columns (length ch).
     const whole = input.wholeSides === true;
     const across = float32s('scan.across', h * sw);
-    sideStrengths(across, h, sw, rowSum, 1, cw, 1, W, ok, w, whole);
+    sideStrengths(across, h, sw, rowSum, 1, cw, 1, ok, w, whole);
     const down = float32s('scan.down', sh * w);
-    sideStrengths(down, sh, w, colSum, W, ch, w, W, ok, w, whole);
+    sideStrengths(down, sh, w, colSum, W, ch, w, ok, w, whole);
     const score = float32s('scan.score', sw * sh);
     const weakest = float32s('scan.weakest', sw * sh);
     for (let y = 0; y < sh; y++) {
@@ -242,12 +242,14 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
 }
 
 /**
- * Each side's strength from the prefix sums `sum` (rows `W` apart): `len` steps of `stride` from
+ * Each side's strength from the prefix sums `sum` (rows w + 1 apart): `len` steps of `stride` from
  * `at`, its view pixels (rows `w` apart) `step` apart from `pixel` (thirds out of the frame, `ok`
  * 0, say nothing). With `whole`, half the mean and half the weakest third (ScanInput.wholeSides).
  * (A function of its own: as a closure in scanAngle it ran slower.)
  */
-function sideStrengths(into: Float32Array, rows: number, cols: number, sum: Int32Array, stride: number, len: number, step: number, W: number, ok: Uint8Array, w: number, whole: boolean): void {
+function sideStrengths(into: Float32Array, rows: number, cols: number, sum: Int32Array, stride: number, len: number, step: number, ok: Uint8Array, w: number, whole: boolean): void {
+  // (The prefix sums' rows are a column wider than the view's.)
+  const W = w + 1;
   const a = Math.round(len / 3);
   const b = Math.round((2 * len) / 3);
   const end = len * stride;
