@@ -379,6 +379,12 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       const ratio = areaOnTable(refined.quad);
       if ((!plane || (ratio > 0.75 && ratio < 1.33 && cardShaped(refined.quad))) && face(refined.quad, true)) {
         found.push({ quad: refined.quad, support: refined.support, partial: region.touchesBorder || region.area < 0.85 * region.hullArea, coverage: region.area / region.hullArea });
+      } else if (plane && inverse && region.touchesBorder) {
+        // Most of a card, the rest cut off by the frame's edge (not a card's shape as seen): its
+        // three sides in sight run on past the edge to the card's length.
+        const cut = sideAlongFrameEdge(refined, frame.width, frame.height);
+        const whole = cut === null ? null : extendUnderCover(refined.quad, cut, plane.toTable, inverse, size);
+        if (whole && cardShaped(whole) && face(refined.quad, true)) found.push({ quad: whole, support: refined.support, partial: true, coverage: region.area / region.hullArea });
       }
     }
   }
@@ -711,6 +717,15 @@ function paperInOnePiece(s: Surface, chroma: Float32Array, mask: Uint8Array, qua
   const second = pieces[1];
   if (deck === 'stacks' && second && first.across && second.across && Math.min(first.v, second.v) < 0.45 && Math.max(first.v, second.v) > 0.55) share = Math.max(share, (first.size + second.size) / total);
   return share;
+}
+
+/** The one side of `r` not held by the frame's edges, where it lies on an edge of the frame itself (both ends within 2 px of it, or past it); else null. */
+function sideAlongFrameEdge(r: RefinedQuad, width: number, height: number): number | null {
+  const loose = [0, 1, 2, 3].filter((k) => r.support[k]! < 0.5);
+  if (loose.length !== 1) return null;
+  const ends = [r.quad[loose[0]!]!, r.quad[(loose[0]! + 1) % 4]!];
+  const on = (edge: (p: Vec) => boolean): boolean => ends.every(edge);
+  return on(([x]) => x <= 2) || on(([x]) => x >= width - 3) || on(([, y]) => y <= 2) || on(([, y]) => y >= height - 3) ? loose[0]! : null;
 }
 
 /**
