@@ -87,6 +87,8 @@ const FINER_MARGIN = 0.5;
 const OTHER_PAPER = 0.06;
 /** How many sides' worth of edge support each card a look with the lone cards' own paper adds must bring, on average. */
 const PAPER_LOOK_SIDES = 3;
+/** Lone cards' sides falling this little to the table (their median contrast) tell a table nearly the paper's lightness. */
+const FAINT_TABLE = 25;
 /** A clean outline smaller than this share of a card on the table is a card cut short. */
 const SHORT = 0.9;
 
@@ -425,6 +427,8 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     }
     if (options.debug) (options.debug.times ??= {}).scan = performance.now() - tScan;
     const reject = (quad: Vec[], why: string): void => void options.debug?.rejected?.push({ quad, why });
+    const contrasts = lone.flatMap((l) => l.refined.contrast.filter((_, k) => l.refined.support[k]! >= 0.5)).sort((a, b) => a - b);
+    const faintTable = contrasts.length > 0 && contrasts[contrasts.length >> 1]! < FAINT_TABLE;
     // A card held all round, or found by its own outline (in Stacks every card: see just below).
     const settled = (f: Candidate): boolean => deck === 'stacks' || f.coverage !== SCANNED || f.support.every((v) => v >= 0.5);
     for (const hit of hits) {
@@ -462,7 +466,15 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       // sides: a wider search, where the near one finds too little.
       const strong = (r: RefinedQuad): number => r.support.filter((v) => v >= 0.5).length;
       const wide = strong(near) < 3 ? refineQuad(grey, hit.quad, { reach: 0.3 }) : null;
-      const first = wide && strong(wide) > strong(near) ? wide : near;
+      let first = wide && strong(wide) > strong(near) ? wide : near;
+      // Where the lone cards' own sides fall only a few grey levels to the table (the table nearly
+      // as light as the paper, or a card in its shadow), so may this card's: looked for as faint
+      // edges too, kept only held all round at a card's size and over no card found (on a grainy
+      // table faint edges are everywhere).
+      if (faintTable && strong(first) < 3 && !doubtful) {
+        const faint = refineQuad(grey, hit.quad, { reach: 0.3, minFall: FAINT.minFall! });
+        if (strong(faint) === 4 && sizeError(faint.quad) <= OFF_SIZE && !found.some((f) => plausible(f) && overlaps(faint.quad, f.quad))) first = faint;
+      }
       // A side that snapped to something else (a hand, a neighbour's ink) goes back to where the
       // scan put it, if that makes the card the right shape.
       let refined = relaxQuad(first, hit.quad, accept);
