@@ -5,8 +5,9 @@
 // again by all the cards the scan outlined. Where glare washes a card's ink out, its paper
 // outlined all round against a dark table is still a card; and where a glare spot is the brightest
 // neutral thing in a warm-lit frame, the paper's colour is still found, as it is where the lone
-// cards' own paper shows it. On a table the paper's own colour a card's outline is a line a few
-// grey levels deep: a look for faint edges finds it.
+// cards' own paper shows it, or the outlines the edges alone close do. On a table the paper's own
+// colour, or in a deep shadow, a card's outline is a line a few grey levels deep: a look for faint
+// edges finds it.
 import { describe, expect, it } from 'vitest';
 import { planShot, renderShot, type ShotOptions } from '../../src/render/shot.js';
 import { hashSeed, type TableGame } from '../../src/render/scene.js';
@@ -143,6 +144,21 @@ describe('faint sides, the plane, and ink washed out', () => {
   // them were turned down (held on no side). The lone cards' own faint sides show the table is
   // like that: the hits are looked at for faint sides too, kept where all four are held at a
   // card's size.
+  // Sequence Shift, two cards on red felt under strong warm light, a glare spot on each: the spots
+  // are the brightest neutral things, the cream paper too warm for any idea of neutral, and
+  // nothing was found. The paper's colour inside the outlines the edges alone close finds both.
+  it('finds the paper\'s colour inside closed outlines where no idea of neutral passes it', async () => {
+    const rendered = await renderShot(planShot('sequence-shift', 11, {
+      placements: [{ card: '5-circle-violet', row: 0, col: 0 }, { card: '4-star-cyan', row: 1, col: 0 }],
+      conditions: { background: 'felt', backgroundVariant: 2, whiteBalance: 'warm', wbStrength: 0.9, glare: 1, distractors: [], width: 1280, height: 720, fill: 0.3 },
+      style: { gapMm: 6 },
+    }));
+    const found = await detect(await decodeImage(rendered.jpeg));
+    const match = matchTruth(rendered.truth, found);
+    expect(match.every((m) => m >= 0)).toBe(true);
+    rendered.truth.forEach((t, i) => expect(cornerError(found[match[i]!]!.corners, t.corners), t.card).toBeLessThan(4));
+  }, 60_000);
+
   it('finds cards in a shadow by their faint sides, where the lone cards show faint sides too', async () => {
     for (const card of ['4-circle-yellow', '2-crescent-cyan']) {
       const { error, visible } = await detectedCorners('progression', 1487239988, card);

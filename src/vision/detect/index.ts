@@ -289,6 +289,20 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       const other = strict(surface.belowGlare);
       if (other.lone.length > best.lone.length) best = other;
     }
+    // Light so warm that the paper passes under no idea of neutral (a red felt table under warm
+    // light, a glare spot the brightest thing): the paper's colour inside the outlines the edges
+    // alone close in a card's shape, held on three sides at least; kept where it finds more lone
+    // cards, two at least (on a nearly empty table one card-shaped patch of it must not set the
+    // paper). (loopRegions is made by the passes' closures: the compiler cannot see that.)
+    const loops = loopRegions as Region[] | null;
+    if (best.lone.length < FEW && loops) {
+      const outlined = loops.filter((r) => isLoneCard(r)).map((r) => refineOnce(r.polygon, 0)).filter((r) => r.support.filter((v) => v >= 0.5).length >= 3);
+      const fromOutlines = outlined.length > 0 ? paperColour(surface, outlined.map((r) => r.quad.map(toWork)), null) : null;
+      if (fromOutlines && colourDistance(fromOutlines, guess) > OTHER_PAPER) {
+        const other = strict(fromOutlines);
+        if (other.lone.length > Math.max(1, best.lone.length)) best = other;
+      }
+    }
   }
   const { chroma, mask, regions, lone, rest, cut } = best;
   // A lone card's side run on past the gap to a neighbour's border (a dense layout on a table as
@@ -849,8 +863,8 @@ function isCardShaped(table: readonly Vec[], size: CardSize): boolean {
   return true;
 }
 
-/** The paper's colour under this light: the median of face pixels inside the lone cards. */
-function paperColour(s: Surface, quads: readonly (readonly Vec[])[], mask: Uint8Array): [number, number, number] {
+/** The paper's colour under this light: the median of face pixels (in `mask`, or all) inside the given cards. */
+function paperColour(s: Surface, quads: readonly (readonly Vec[])[], mask: Uint8Array | null): [number, number, number] {
   // Each channel's levels counted, the median read off the counts (as sorting them gives it): this
   // runs on every frame with a few lone cards.
   const counts = int32s('paper.counts', 3 * 256).fill(0);
@@ -858,7 +872,7 @@ function paperColour(s: Surface, quads: readonly (readonly Vec[])[], mask: Uint8
   for (const q of quads) {
     forEachInside(q, 8, 11, 0.08, (x, y) => {
       const i = y * s.width + x;
-      if (x < 0 || y < 0 || x >= s.width || y >= s.height || !mask[i]) return;
+      if (x < 0 || y < 0 || x >= s.width || y >= s.height || (mask && !mask[i])) return;
       for (let c = 0; c < 3; c++) counts[c * 256 + s.rgba[i * 4 + c]!]!++;
       n++;
     });
