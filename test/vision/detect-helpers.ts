@@ -2,6 +2,9 @@
 // truth, run through the detector and matched as `seqref eval` matches them.
 import { join } from 'node:path';
 import { readFixture, type FixtureCard } from '../../src/render/fixture-io.js';
+import { chooseGame, RECORDED_GAMES, type RecordedGamePlan } from '../../src/render/recorded-set.js';
+import { recordedStates } from '../../src/render/recorded.js';
+import { renderSession } from '../../src/render/session.js';
 import { planShot, renderShot, type ShotOptions } from '../../src/render/shot.js';
 import type { TableGame } from '../../src/render/scene.js';
 import { decodeImage, loadImage, type RgbaImage } from '../../src/vision/image.js';
@@ -16,6 +19,19 @@ export async function devFrame(game: string, index: number): Promise<{ image: Rg
   const fixture = readFixture(dir);
   const frame = fixture.frames[index]!;
   return { image: await loadImage(join(dir, frame.image)), truth: frame.cards, deck: game === 'sequence-stacks' ? 'stacks' : 'tic' };
+}
+
+/**
+ * One table of a recorded game (state `state` of the game the plan for `game` and `split` chooses
+ * from `seed`), filmed alone under that game's conditions into the folder `out`.
+ */
+export async function recordedTable(game: RecordedGamePlan['game'], split: string, seed: number, state: number, out: string): Promise<{ image: RgbaImage; truth: FixtureCard[] }> {
+  const plan = RECORDED_GAMES.find((p) => p.game === game && p.split === split)!;
+  const { record, sessionSeed } = chooseGame(plan, seed);
+  const table = recordedStates(record, sessionSeed).states[state]!;
+  const fixture = await renderSession([table], { game, out, seed: sessionSeed, fps: 1, holdSeconds: 1, moveSeconds: 1, conditions: plan.conditions! });
+  const frame = fixture.frames[0]!;
+  return { image: await loadImage(join(out, frame.image)), truth: frame.cards };
 }
 
 export async function detect(image: RgbaImage, deck: 'tic' | 'stacks' = 'tic'): Promise<Detection[]> {

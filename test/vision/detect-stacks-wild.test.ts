@@ -7,12 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { chooseGame, RECORDED_GAMES } from '../../src/render/recorded-set.js';
-import { recordedStates } from '../../src/render/recorded.js';
-import { renderSession } from '../../src/render/session.js';
-import { loadImage } from '../../src/vision/image.js';
 import type { Vec } from '../../src/vision/detect/geometry.js';
-import { cornerError, detect, devFrame, matchTruth } from './detect-helpers.js';
+import { cornerError, detect, devFrame, matchTruth, recordedTable } from './detect-helpers.js';
 
 const out = mkdtempSync(join(tmpdir(), 'seqref-wild-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -21,13 +17,8 @@ describe('Stacks wild cards whose word parts the paper', () => {
   it('finds both wild cards of a table filmed as the dev recorded game films it', async () => {
     // One table of that game (its ninth state: both wilds on their piles), filmed alone under the
     // game's own conditions.
-    const plan = RECORDED_GAMES.find((p) => p.game === 'sequence-stacks' && p.split === 'dev')!;
-    const { record, sessionSeed } = chooseGame(plan, 502);
-    const state = recordedStates(record, sessionSeed).states[8]!;
-    const fixture = await renderSession([state], { game: 'sequence-stacks', out, seed: sessionSeed, fps: 1, holdSeconds: 1, moveSeconds: 1, conditions: plan.conditions! });
-    const frame = fixture.frames[0]!;
-    const image = await loadImage(join(out, frame.image));
-    const inSight = frame.cards.filter((t) => !t.hidden);
+    const { image, truth } = await recordedTable('sequence-stacks', 'dev', 502, 8, out);
+    const inSight = truth.filter((t) => !t.hidden);
     expect(inSight.map((t) => t.card).sort()).toEqual(['blue-4', 'blue-wild', 'red-wild']);
     const found = await detect(image, 'stacks');
     const match = matchTruth(inSight, found);

@@ -5,11 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { plainConditions } from '../../src/render/conditions.js';
 import { planShot, renderShot } from '../../src/render/shot.js';
 import type { TablePlacement } from '../../src/render/scene.js';
-import { chooseGame, RECORDED_GAMES } from '../../src/render/recorded-set.js';
-import { recordedStates } from '../../src/render/recorded.js';
-import { renderSession } from '../../src/render/session.js';
-import { decodeImage, loadImage } from '../../src/vision/image.js';
-import { cornerError, detect, matchTruth, wholeCardErrors } from './detect-helpers.js';
+import { decodeImage } from '../../src/vision/image.js';
+import { cornerError, detect, matchTruth, recordedTable, wholeCardErrors } from './detect-helpers.js';
 
 const out = mkdtempSync(join(tmpdir(), 'seqref-edge-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -61,15 +58,11 @@ describe('cards that touch, and cards cut by the frame', () => {
     // blue-5 close to the camera, its lower sixth out of the frame, on a light table. Its three
     // sides in sight were held, but as seen it is no card's shape, and it was missed (in 32 frames
     // of that game).
-    const plan = RECORDED_GAMES.find((p) => p.game === 'sequence-stacks' && p.split === 'heldout')!;
-    const { record, sessionSeed } = chooseGame(plan, 3141);
-    const state = recordedStates(record, sessionSeed).states[4]!;
-    const fixture = await renderSession([state], { game: 'sequence-stacks', out, seed: sessionSeed, fps: 1, holdSeconds: 1, moveSeconds: 1, conditions: plan.conditions! });
-    const frame = fixture.frames[0]!;
-    const cut = frame.cards.find((t) => t.card === 'blue-5')!;
+    const { image, truth } = await recordedTable('sequence-stacks', 'heldout', 3141, 4, out);
+    const cut = truth.find((t) => t.card === 'blue-5')!;
     expect(cut.visible).toBeGreaterThan(0.8);
     expect(cut.visible).toBeLessThan(0.9);
-    const found = await detect(await loadImage(join(out, frame.image)), 'stacks');
+    const found = await detect(image, 'stacks');
     const [m] = matchTruth([cut], found);
     expect(m).toBeGreaterThanOrEqual(0);
     expect(found[m!]!.partial).toBe(true);
