@@ -139,11 +139,6 @@ describe('faint sides, the plane, and ink washed out', () => {
     expect(found).toBe(whole);
   }, 60_000);
 
-  // Progression, a grey table under a deep shadow: the two cards in it stand a few grey levels
-  // above the shaded table, their sides too faint for the usual search, and the scan's hits on
-  // them were turned down (held on no side). The lone cards' own faint sides show the table is
-  // like that: the hits are looked at for faint sides too, kept where all four are held at a
-  // card's size.
   // Sequence Shift, two cards on red felt under strong warm light, a glare spot on each: the spots
   // are the brightest neutral things, the cream paper too warm for any idea of neutral, and
   // nothing was found. The paper's colour inside the outlines the edges alone close finds both.
@@ -159,6 +154,11 @@ describe('faint sides, the plane, and ink washed out', () => {
     rendered.truth.forEach((t, i) => expect(cornerError(found[match[i]!]!.corners, t.corners), t.card).toBeLessThan(4));
   }, 60_000);
 
+  // Progression, a grey table under a deep shadow: the two cards in it stand a few grey levels
+  // above the shaded table, their sides too faint for the usual search, and the scan's hits on
+  // them were turned down (held on no side). The lone cards' own faint sides show the table is
+  // like that: the hits are looked at for faint sides too, kept where all four are held at a
+  // card's size.
   it('finds cards in a shadow by their faint sides, where the lone cards show faint sides too', async () => {
     for (const card of ['4-circle-yellow', '2-crescent-cyan']) {
       const { error, visible } = await detectedCorners('progression', 1487239988, card);

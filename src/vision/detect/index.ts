@@ -206,11 +206,13 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     refinedCache.push({ centre, area, erosion, refined });
     return refined;
   };
+  // Regions between the edges alone (the same under every idea of the paper's colour): made once.
   let loopRegions: Region[] | null = null;
+  const edgeLoops = (): Region[] => (loopRegions ??= regionsOf(cv, surface, insideEdges(surface), 0));
   const pass = (chroma: Float32Array, chromaMax: number, cut: number): Pass => {
     const mask = faceMask(surface, chroma, chromaMax, cut, deck);
     const split = (erosion: number, cutMask: Uint8Array | null, known: Pass['lone'] = []): { regions: Region[]; lone: Pass['lone']; narrow: Pass['lone']; rest: Region[] } => {
-      const regions = cutMask ? regionsOf(cv, surface, cutMask, erosion) : (loopRegions ??= regionsOf(cv, surface, insideEdges(surface), erosion));
+      const regions = cutMask ? regionsOf(cv, surface, cutMask, erosion) : edgeLoops();
       const lone: Pass['lone'] = [];
       const narrow: Pass['lone'] = [];
       const rest: Region[] = [];
@@ -293,10 +295,9 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     // light, a glare spot the brightest thing): the paper's colour inside the outlines the edges
     // alone close in a card's shape, held on three sides at least; kept where it finds more lone
     // cards, two at least (on a nearly empty table one card-shaped patch of it must not set the
-    // paper). (loopRegions is made by the passes' closures: the compiler cannot see that.)
-    const loops = loopRegions as Region[] | null;
-    if (best.lone.length < FEW && loops) {
-      const outlined = loops.filter((r) => isLoneCard(r)).map((r) => refineOnce(r.polygon, 0)).filter((r) => r.support.filter((v) => v >= 0.5).length >= 3);
+    // paper).
+    if (best.lone.length < FEW) {
+      const outlined = edgeLoops().filter((r) => isLoneCard(r)).map((r) => refineOnce(r.polygon, 0)).filter((r) => r.support.filter((v) => v >= 0.5).length >= 3);
       const fromOutlines = outlined.length > 0 ? paperColour(surface, outlined.map((r) => r.quad.map(toWork)), null) : null;
       if (fromOutlines && colourDistance(fromOutlines, guess) > OTHER_PAPER) {
         const other = strict(fromOutlines);
