@@ -10,7 +10,8 @@ import { assignGrid, onStacksSpaces, type GridInput } from './grid.js';
 import type { Quad, RgbaImage } from './image.js';
 import { openCv, type OpenCv } from './opencv.js';
 import { rectifyMat, toMat } from './rectify.js';
-import { averagedTicRead, createCardReader, type CardReader } from './read/index.js';
+import { averagedTicRead, createCardReader, withColourOf, type CardReader } from './read/index.js';
+import { withoutGlare } from './read/glare.js';
 import { lookAgainAtSpecials, specialMatcher, type SpecialMatcher } from './read/specials.js';
 import { SETTLED_CAP, settleTicTable } from './settle.js';
 import { drawPileCandidates, STACKS_DRAW_PILE } from './draw-pile.js';
@@ -144,7 +145,7 @@ export interface ReadCards {
 /**
  * Reads the cards `cut` takes out along their quads, in one batch: a quad taken across the card is
  * cut again a corner further round; the reader says which end is up; an unsure TIC card is read
- * again from its opposite corner; a TIC table is settled (a card lies there once); Stacks cards
+ * again from its opposite corner, and with any glare taken off its face; a TIC table is settled (a card lies there once); Stacks cards
  * that may be specials get a second look at their word (`specials`, src/vision/read/specials.ts;
  * `cut` then also takes a size); a card partly out of sight (a side covered or cut off by the
  * frame, or less than 90% of its face seen by the reader) rests on part of the evidence and is
@@ -178,6 +179,20 @@ export function readCards(
     const unsure = readings.flatMap((r, i) => (r.ticProbabilities && r.confidence < SURE ? [i] : []));
     const again = reader.read(unsure.map((i) => cut(turned(corners[i]!))), deck);
     unsure.forEach((i, k) => (readings[i] = averagedTicRead(readings[i]!, again[k]!, reader.threshold, SETTLED_CAP)));
+    // An unsure card under glare: read again with the glare taken off (pips washed pale come back),
+    // its colour odds kept from the first read (taking glare off shifts the inks' hues); averaged in
+    // where that read is sure, the result below "sure" as above. (Where the glare wiped the pips out,
+    // the read of what is left is a guess: averaged in at any confidence, such reads lost more cards
+    // than they named.)
+    const glared = unsure.flatMap((i) => {
+      const clear = withoutGlare(faces[i]!);
+      return clear ? [{ i, clear }] : [];
+    });
+    const cleared = reader.read(glared.map((g) => g.clear), deck);
+    glared.forEach(({ i }, k) => {
+      const clear = withColourOf(cleared[k]!, readings[i]!);
+      if (clear && clear.confidence >= SURE) readings[i] = averagedTicRead(readings[i]!, clear, reader.threshold, SETTLED_CAP);
+    });
   }
   const upright = corners.map((q, i) => (readings[i]!.upsideDown ? turned(q) : q));
   if (deck === 'tic') readings = settleTicTable(readings);
