@@ -143,7 +143,8 @@ function span(states: RecordedStates): [number, number] {
   return [Math.max(h, w), Math.min(h, w)];
 }
 
-function sessionOptions(plan: RecordedGamePlan, sessionSeed: number, out: string): SessionOptions {
+/** How the split's recorded game is filmed (into `out`). */
+export function sessionOptions(plan: RecordedGamePlan, sessionSeed: number, out: string): SessionOptions {
   return { game: plan.game, out, seed: sessionSeed, split: plan.split, ...RECORDED_TIMING, ...(plan.conditions ? { conditions: plan.conditions } : {}), ...(plan.style ? { style: plan.style } : {}) };
 }
 

@@ -10,7 +10,7 @@ import { randomConditions, type PhotoConditions } from './conditions.js';
 import { STANDARD_DECK, type DeckProfile } from './deck-profile.js';
 import { FIXTURE_VERSION, writeFixture, type Fixture, type FixtureFrame } from './fixture-io.js';
 import { randomHand, type HandSpec } from './hands.js';
-import { cameraFor, renderFrame } from './photo.js';
+import { cameraFor, renderFrame, type RenderedFrame } from './photo.js';
 import { hashSeed, placeCards, placeObjects, randomLayoutStyle, uniform, type CardPose, type GameId, type LayoutStyle, type ObjectPose, type Scene, type TableGame, type TablePlacement } from './scene.js';
 import { describeConditions } from './describe.js';
 
@@ -180,6 +180,13 @@ function entryPoint(camera: Camera, side: number, random: Random): { image: Vec2
   return { image, table: camera.tableAt(image[0], image[1]) };
 }
 
+/** Frame `i` of a planned session, filmed (the same pixels renderSession writes for it). */
+export function renderSessionFrame(plan: SessionPlan, options: SessionOptions, i: number): Promise<RenderedFrame> {
+  const planned = plan.frames[i]!;
+  const scene: Scene = { game: options.game as TableGame, cards: planned.cards, objects: plan.objects };
+  return renderFrame({ scene, conditions: plan.conditions, camera: plan.camera!, seed: hashSeed(`${options.seed}|frame|${i}`), lightSeed: options.seed, hands: planned.hands, ...(options.profile ? { profile: options.profile } : {}) });
+}
+
 /**
  * Renders a session into `options.out`: frame-NNN.jpg for each planned frame, fixture.json with
  * the truth of each, events.json with every state's events and its time, and for Sequence the
@@ -198,9 +205,8 @@ export async function renderSession(states: readonly SessionState[], options: Se
   if (camera) {
     const described = describeConditions(plan.conditions, camera);
     for (const [i, planned] of plan.frames.entries()) {
-      const scene: Scene = { game: options.game as TableGame, cards: planned.cards, objects: plan.objects };
       const image = `frame-${String(i).padStart(3, '0')}.jpg`;
-      const rendered = await renderFrame({ scene, conditions: plan.conditions, camera, seed: hashSeed(`${options.seed}|frame|${i}`), lightSeed: options.seed, hands: planned.hands, ...(options.profile ? { profile: options.profile } : {}) });
+      const rendered = await renderSessionFrame(plan, options, i);
       writeFileSync(join(options.out, image), rendered.jpeg);
       frames.push({
         image,

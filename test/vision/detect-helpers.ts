@@ -2,9 +2,9 @@
 // truth, run through the detector and matched as `seqref eval` matches them.
 import { join } from 'node:path';
 import { readFixture, type FixtureCard } from '../../src/render/fixture-io.js';
-import { chooseGame, RECORDED_GAMES, type RecordedGamePlan } from '../../src/render/recorded-set.js';
+import { chooseGame, RECORDED_GAMES, sessionOptions, type RecordedGamePlan } from '../../src/render/recorded-set.js';
 import { recordedStates } from '../../src/render/recorded.js';
-import { renderSession } from '../../src/render/session.js';
+import { planSession, renderSession, renderSessionFrame } from '../../src/render/session.js';
 import { planShot, renderShot, type ShotOptions } from '../../src/render/shot.js';
 import type { TableGame } from '../../src/render/scene.js';
 import { decodeImage, loadImage, type RgbaImage } from '../../src/vision/image.js';
@@ -32,6 +32,15 @@ export async function recordedTable(game: RecordedGamePlan['game'], split: strin
   const fixture = await renderSession([table], { game, out, seed: sessionSeed, fps: 1, holdSeconds: 1, moveSeconds: 1, conditions: plan.conditions! });
   const frame = fixture.frames[0]!;
   return { image: await loadImage(join(out, frame.image)), truth: frame.cards };
+}
+
+/** Frame `index` of a recorded game (the game the plan for `game` and `split` chooses from `seed`), as its fixture films it. */
+export async function recordedFrame(game: RecordedGamePlan['game'], split: string, seed: number, index: number): Promise<{ image: RgbaImage; truth: FixtureCard[] }> {
+  const plan = RECORDED_GAMES.find((p) => p.game === game && p.split === split)!;
+  const { record, sessionSeed } = chooseGame(plan, seed);
+  const options = sessionOptions(plan, sessionSeed, '');
+  const rendered = await renderSessionFrame(planSession(recordedStates(record, sessionSeed).states, options), options, index);
+  return { image: await decodeImage(rendered.jpeg), truth: rendered.truth };
 }
 
 export async function detect(image: RgbaImage, deck: 'tic' | 'stacks' = 'tic'): Promise<Detection[]> {

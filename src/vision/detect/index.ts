@@ -119,12 +119,20 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
     // (a glare spot over a small card's end cuts its outline short at the working scale) and held
     // by more of the frame's edges, by FINER_MARGIN sides. (Where the two hold as much, the first
     // look's fewer lone cards may still offer the flat plane's try, below.)
+    // Where it is not kept, the cards it outlined whole that the look kept missed are added (a
+    // glare spot over one card's end and the frame's edge across another: each look finds one).
     const finer = Math.min(frame.width, Math.round(workWidth * 1.5));
+    let finerOutlines: Detection[] = [];
     if (best.found.lone < FEW && finer >= workWidth * 1.3) {
       const again = at(finer);
       const [now, was] = [again.found, best.found];
       if (now.cards.length > was.cards.length || (now.cards.length === was.cards.length && now.lone > was.lone && now.seen > was.seen + FINER_MARGIN)) best = again;
+      else finerOutlines = now.cards.filter((c) => c.evidence === 'outline' && !c.partial);
     }
+    // (Only those lying clear of every card found: one over a card found, or over a hand's other
+    // finds, is no card of its own.)
+    const apart = (a: Detection, b: Detection): boolean => !insetGrid(a.corners).some((p) => insidePolygon(b.corners, p)) && !insetGrid(b.corners).some((p) => insidePolygon(a.corners, p));
+    const withFiner = (cards: Detection[]): Detection[] => [...cards, ...finerOutlines.filter((c) => cards.every((k) => apart(c, k)))];
     // A table as light as the paper under soft light: a card's outline is a line a few grey levels
     // deep, which the usual thresholds leave open. Looks for faint edges, each kept where it finds
     // more lone cards (a plane, or a better one) and more cards; the second blurs the grey first,
@@ -145,14 +153,14 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
     }
     const { flat } = best.found;
     // Where every patch of paper lies in a card found, the flat plane has nothing more to find.
-    if (!flat || best.found.loose === 0) return best.found.cards;
+    if (!flat || best.found.loose === 0) return withFiner(best.found.cards);
     // A plane from a card or two: its perspective may be far off away from them (see
     // TablePlane.flat). Under a plane far off, cards come out the wrong size, their sides off the
     // edges, or are not found at all: the flat plane's try is kept where its cards' sides hold
     // more of the frame's edges, by more than FLAT_MARGIN sides (a stray card-sized find on the
     // table, held by an edge or two, must not tip it).
     const other = detectOn(cv, frame, best.surface, { ...options, plane: flat });
-    return other.seen > best.found.seen + FLAT_MARGIN ? other.cards : best.found.cards;
+    return withFiner(other.seen > best.found.seen + FLAT_MARGIN ? other.cards : best.found.cards);
   } finally {
     for (const surface of surfaces) surface.fineGrey.delete();
   }
