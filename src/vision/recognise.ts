@@ -144,8 +144,8 @@ export interface ReadCards {
 
 /**
  * Reads the cards `cut` takes out along their quads, in one batch: a quad taken across the card is
- * cut again a corner further round; the reader says which end is up; an unsure TIC card is read
- * again from its opposite corner, and with any glare taken off its face; a TIC table is settled (a card lies there once); Stacks cards
+ * cut again a corner further round; the reader says which end is up; an unsure card is read again
+ * with any glare spot taken off its face, and an unsure TIC card from its opposite corner; a TIC table is settled (a card lies there once); Stacks cards
  * that may be specials get a second look at their word (`specials`, src/vision/read/specials.ts;
  * `cut` then also takes a size); a card partly out of sight (a side covered or cut off by the
  * frame, or less than 90% of its face seen by the reader) rests on part of the evidence and is
@@ -169,6 +169,13 @@ export function readCards(
     const again = reader.read(sideways.map((i) => faces[i]!), deck);
     sideways.forEach((i, k) => (readings[i] = again[k]!));
   }
+  if (deck === 'stacks') {
+    // An unsure Stacks card under a glare spot: the read with the glare taken off (a numeral washed
+    // pale comes back), where it names a card and is surer; below "sure" (one photo, looked at twice).
+    for (const { i, read } of readsWithoutGlare(reader, readings, faces, deck)) {
+      if (read.card && read.confidence > Math.max(readings[i]!.confidence, reader.threshold)) readings[i] = capConfidence(read, SETTLED_CAP);
+    }
+  }
   if (deck === 'stacks' && specials) {
     ({ readings, quads: corners } = lookAgainAtSpecials(specials, readings, faces, corners, cut, reader.threshold, corners.map((_, i) => sideways.includes(i))));
   }
@@ -179,25 +186,30 @@ export function readCards(
     const unsure = readings.flatMap((r, i) => (r.ticProbabilities && r.confidence < SURE ? [i] : []));
     const again = reader.read(unsure.map((i) => cut(turned(corners[i]!))), deck);
     unsure.forEach((i, k) => (readings[i] = averagedTicRead(readings[i]!, again[k]!, reader.threshold, SETTLED_CAP)));
-    // An unsure card under glare: read again with the glare taken off (pips washed pale come back),
-    // its colour odds kept from the first read (taking glare off shifts the inks' hues); averaged in
-    // where that read is sure, the result below "sure" as above. (Where the glare wiped the pips out,
-    // the read of what is left is a guess: averaged in at any confidence, such reads lost more cards
-    // than they named.)
-    const glared = unsure.flatMap((i) => {
-      const clear = withoutGlare(faces[i]!);
-      return clear ? [{ i, clear }] : [];
-    });
-    const cleared = reader.read(glared.map((g) => g.clear), deck);
-    glared.forEach(({ i }, k) => {
-      const clear = withColourOf(cleared[k]!, readings[i]!);
+    // An unsure card under a glare spot: the read with the glare taken off (pips washed pale come
+    // back), its colour odds kept from the first read (taking glare off shifts the inks' hues);
+    // averaged in where that read is sure, the result below "sure" as above. (Where the glare wiped
+    // the pips out, the read of what is left is a guess: averaged in at any confidence, such reads
+    // lost more cards than they named.)
+    for (const { i, read } of readsWithoutGlare(reader, readings, faces, deck)) {
+      const clear = withColourOf(read, readings[i]!);
       if (clear && clear.confidence >= SURE) readings[i] = averagedTicRead(readings[i]!, clear, reader.threshold, SETTLED_CAP);
-    });
+    }
   }
   const upright = corners.map((q, i) => (readings[i]!.upsideDown ? turned(q) : q));
   if (deck === 'tic') readings = settleTicTable(readings);
   readings = readings.map((r, i) => (partial[i] || (r.visible ?? 1) < 0.9 ? capConfidence(r, PARTIAL_CAP) : r));
   return { corners: upright, readings };
+}
+
+/** The unsure reads (below "sure") of faces showing a glare spot, each read again with the glare taken off. */
+function readsWithoutGlare(reader: CardReader, readings: readonly CardReading[], faces: readonly RgbaImage[], deck: 'tic' | 'stacks'): { i: number; read: CardReading }[] {
+  const glared = readings.flatMap((r, i) => {
+    const clear = r.confidence < SURE ? withoutGlare(faces[i]!) : null;
+    return clear ? [{ i, clear }] : [];
+  });
+  const again = reader.read(glared.map((g) => g.clear), deck);
+  return glared.map(({ i }, k) => ({ i, read: again[k]! }));
 }
 
 /**
