@@ -119,8 +119,11 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
     // (a glare spot over a small card's end cuts its outline short at the working scale) and held
     // by more of the frame's edges, by FINER_MARGIN sides. (Where the two hold as much, the first
     // look's fewer lone cards may still offer the flat plane's try, below.)
-    // Where it is not kept, the cards it outlined whole that the look kept missed are added (a
-    // glare spot over one card's end and the frame's edge across another: each look finds one).
+    // Where it is not kept and the look kept outlined no lone card (no plane to judge a find by),
+    // the cards the finer look outlined whole that the look kept missed are added (a glare spot
+    // over one card's end and the frame's edge across another: each look finds one). (Beside lone
+    // cards, the finer look's own plane may pass what the kept look's turned down: the white
+    // squares of calibration markers.)
     const finer = Math.min(frame.width, Math.round(workWidth * 1.5));
     let finerOutlines: Detection[] = [];
     if (best.found.lone < FEW && finer >= workWidth * 1.3) {
@@ -132,7 +135,7 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
     // (Only those lying clear of every card found: one over a card found, or over a hand's other
     // finds, is no card of its own.)
     const apart = (a: Detection, b: Detection): boolean => !insetGrid(a.corners).some((p) => insidePolygon(b.corners, p)) && !insetGrid(b.corners).some((p) => insidePolygon(a.corners, p));
-    const withFiner = (cards: Detection[]): Detection[] => [...cards, ...finerOutlines.filter((c) => cards.every((k) => apart(c, k)))];
+    const withFiner = (cards: Detection[]): Detection[] => (best.found.lone > 0 ? cards : [...cards, ...finerOutlines.filter((c) => cards.every((k) => apart(c, k)))]);
     // A table as light as the paper under soft light: a card's outline is a line a few grey levels
     // deep, which the usual thresholds leave open. Looks for faint edges, each kept where it finds
     // more lone cards (a plane, or a better one) and more cards; the second blurs the grey first,
