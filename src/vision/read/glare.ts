@@ -21,9 +21,14 @@ export function withoutGlare(face: RgbaImage): RgbaImage | null {
   const { width, height, data } = face;
   const n = width * height;
   const grey = new Float32Array(n);
-  for (let i = 0; i < n; i++) grey[i] = (data[i * 4]! + data[i * 4 + 1]! + data[i * 4 + 2]!) / 3;
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i < n; i++) histogram[Math.round((grey[i] = (data[i * 4]! + data[i * 4 + 1]! + data[i * 4 + 2]!) / 3))]!++;
+  // Most faces show no glare: their brightest pixel is not GLARE above the paper's level even before
+  // the envelope is made (closing the ink out only lifts the dark half). (Whole grey levels here: a
+  // level of slack.)
+  if (brightest(histogram) - quantile(histogram, PAPER_QUANTILE * n) < GLARE - 1) return null;
   // The light's envelope: the grey closed (pips and index filled in with the paper round them), smoothed.
-  const envelope = boxMean(extreme(extreme(grey, width, height, CLOSE, Math.max), width, height, CLOSE, Math.min), width, height, SMOOTH);
+  const envelope = boxMean(extreme(extreme(grey, width, height, CLOSE, true), width, height, CLOSE, false), width, height, SMOOTH);
   const sorted = Float32Array.from(envelope).sort();
   const paper = sorted[Math.floor(PAPER_QUANTILE * n)]!;
   if (sorted[n - 1]! - paper < GLARE) return null;
@@ -36,21 +41,41 @@ export function withoutGlare(face: RgbaImage): RgbaImage | null {
   return { width, height, data: out };
 }
 
-/** The greatest (or least) value within `r` px each way, a square window, as two passes. */
-function extreme(v: Float32Array, width: number, height: number, r: number, pick: (a: number, b: number) => number): Float32Array {
+/** The brightest grey level a pixel has. */
+function brightest(histogram: Uint32Array): number {
+  let v = histogram.length - 1;
+  while (v > 0 && histogram[v] === 0) v--;
+  return v;
+}
+
+/** The grey level below which `rank` pixels lie. */
+function quantile(histogram: Uint32Array, rank: number): number {
+  let seen = 0;
+  for (let v = 0; v < histogram.length; v++) if ((seen += histogram[v]!) > rank) return v;
+  return histogram.length - 1;
+}
+
+/** The greatest (or, not `greatest`, least) value within `r` px each way, a square window, as two passes. */
+function extreme(v: Float32Array, width: number, height: number, r: number, greatest: boolean): Float32Array {
   const across = new Float32Array(v.length);
   const out = new Float32Array(v.length);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       let m = v[y * width + x]!;
-      for (let k = Math.max(0, x - r); k <= Math.min(width - 1, x + r); k++) m = pick(m, v[y * width + k]!);
+      for (let k = Math.max(0, x - r); k <= Math.min(width - 1, x + r); k++) {
+        const w = v[y * width + k]!;
+        if (greatest ? w > m : w < m) m = w;
+      }
       across[y * width + x] = m;
     }
   }
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       let m = across[y * width + x]!;
-      for (let k = Math.max(0, y - r); k <= Math.min(height - 1, y + r); k++) m = pick(m, across[k * width + x]!);
+      for (let k = Math.max(0, y - r); k <= Math.min(height - 1, y + r); k++) {
+        const w = across[k * width + x]!;
+        if (greatest ? w > m : w < m) m = w;
+      }
       out[y * width + x] = m;
     }
   }
