@@ -20,13 +20,14 @@ const MOST_GAIN = 4;
 export function withoutGlare(face: RgbaImage): RgbaImage | null {
   const { width, height, data } = face;
   const n = width * height;
-  const grey = new Float32Array(n);
-  const histogram = new Uint32Array(256);
-  for (let i = 0; i < n; i++) histogram[Math.round((grey[i] = (data[i * 4]! + data[i * 4 + 1]! + data[i * 4 + 2]!) / 3))]!++;
   // Most faces show no glare: their brightest pixel is not GLARE above the paper's level even before
   // the envelope is made (closing the ink out only lifts the dark half). (Whole grey levels here: a
   // level of slack.)
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i < n; i++) histogram[Math.round((data[i * 4]! + data[i * 4 + 1]! + data[i * 4 + 2]!) / 3)]!++;
   if (brightest(histogram) - quantile(histogram, PAPER_QUANTILE * n) < GLARE - 1) return null;
+  const grey = new Float32Array(n);
+  for (let i = 0; i < n; i++) grey[i] = (data[i * 4]! + data[i * 4 + 1]! + data[i * 4 + 2]!) / 3;
   // The light's envelope: the grey closed (pips and index filled in with the paper round them), smoothed.
   const envelope = boxMean(extreme(extreme(grey, width, height, CLOSE, true), width, height, CLOSE, false), width, height, SMOOTH);
   const sorted = Float32Array.from(envelope).sort();
