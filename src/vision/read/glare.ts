@@ -56,28 +56,23 @@ function quantile(histogram: Uint32Array, rank: number): number {
   return histogram.length - 1;
 }
 
-/** The greatest (or, not `greatest`, least) value within `r` px each way, a square window, as two passes. */
+/** The greatest (or, not `greatest`, least) value within `r` px each way, a square window: along the rows, then down the columns. */
 function extreme(v: Float32Array, width: number, height: number, r: number, greatest: boolean): Float32Array {
-  const across = new Float32Array(v.length);
+  return alongLines(alongLines(v, width, height, 1, width, r, greatest), height, width, width, 1, r, greatest);
+}
+
+/** For each of `lines` lines of `length` values (`step` apart along a line, lines `next` apart), the extreme within `r` of each value. */
+function alongLines(v: Float32Array, length: number, lines: number, step: number, next: number, r: number, greatest: boolean): Float32Array {
   const out = new Float32Array(v.length);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let m = v[y * width + x]!;
-      for (let k = Math.max(0, x - r); k <= Math.min(width - 1, x + r); k++) {
-        const w = v[y * width + k]!;
+  for (let line = 0; line < lines; line++) {
+    const start = line * next;
+    for (let i = 0; i < length; i++) {
+      let m = v[start + i * step]!;
+      for (let k = Math.max(0, i - r); k <= Math.min(length - 1, i + r); k++) {
+        const w = v[start + k * step]!;
         if (greatest ? w > m : w < m) m = w;
       }
-      across[y * width + x] = m;
-    }
-  }
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let m = across[y * width + x]!;
-      for (let k = Math.max(0, y - r); k <= Math.min(height - 1, y + r); k++) {
-        const w = across[k * width + x]!;
-        if (greatest ? w > m : w < m) m = w;
-      }
-      out[y * width + x] = m;
+      out[start + i * step] = m;
     }
   }
   return out;
