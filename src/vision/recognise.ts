@@ -145,11 +145,11 @@ export interface ReadCards {
 /**
  * Reads the cards `cut` takes out along their quads, in one batch: a quad taken across the card is
  * cut again a corner further round; the reader says which end is up; an unsure card is read again
- * with any glare spot taken off its face, and an unsure TIC card from its opposite corner; a TIC table is settled (a card lies there once); Stacks cards
- * that may be specials get a second look at their word (`specials`, src/vision/read/specials.ts;
- * `cut` then also takes a size); a card partly out of sight (a side covered or cut off by the
- * frame, or less than 90% of its face seen by the reader) rests on part of the evidence and is
- * never reported as sure.
+ * with any glare spot taken off its face, and an unsure TIC card from its opposite corner; a TIC
+ * table is settled (a card lies there once); Stacks cards that may be specials get a second look
+ * at their word (`specials`, src/vision/read/specials.ts; `cut` then also takes a size); a card
+ * partly out of sight (a side covered or cut off by the frame, or less than 90% of its face seen
+ * by the reader) rests on part of the evidence and is never reported as sure.
  */
 export function readCards(
   reader: CardReader,
