@@ -103,7 +103,7 @@ describe('small cards that the working scale outlines poorly', () => {
     // Frame 16 of the Stacks game filmed as the held-out recorded game films it (seed 1717): a glare
     // spot over the red-2's end and onto the table breaks its outline at the working scale, which
     // finds the red-4 the frame's edge cuts; the finer look outlines the red-2 whole but misses the
-    // red-4. Each found one card, and the red-2 was missed (in 5 frames of that game).
+    // red-4. Each found one card, and the red-2 was missed (here and in the next frame).
     const { image, truth } = await recordedFrame('sequence-stacks', 'heldout', 1717, 15);
     const inSight = truth.filter((t) => !t.hidden);
     expect(inSight.map((t) => t.card).sort()).toEqual(['red-2', 'red-4']);
