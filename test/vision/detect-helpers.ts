@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { readFixture, type FixtureCard } from '../../src/render/fixture-io.js';
 import { chooseGame, RECORDED_GAMES, sessionOptions, type RecordedGamePlan } from '../../src/render/recorded-set.js';
 import { recordedStates } from '../../src/render/recorded.js';
-import { planSession, renderSession, renderSessionFrame } from '../../src/render/session.js';
+import { planSession, renderSessionFrame, type SessionOptions, type SessionState } from '../../src/render/session.js';
 import { planShot, renderShot, type ShotOptions } from '../../src/render/shot.js';
 import type { TableGame } from '../../src/render/scene.js';
 import { decodeImage, loadImage, type RgbaImage } from '../../src/vision/image.js';
@@ -21,26 +21,32 @@ export async function devFrame(game: string, index: number): Promise<{ image: Rg
   return { image: await loadImage(join(dir, frame.image)), truth: frame.cards, deck: game === 'sequence-stacks' ? 'stacks' : 'tic' };
 }
 
-/**
- * One table of a recorded game (state `state` of the game the plan for `game` and `split` chooses
- * from `seed`), filmed alone under that game's conditions into the folder `out`.
- */
-export async function recordedTable(game: RecordedGamePlan['game'], split: string, seed: number, state: number, out: string): Promise<{ image: RgbaImage; truth: FixtureCard[] }> {
+/** The recorded game the plan for `game` and `split` chooses from `seed`: the plan, the session's seed and the game's table states. */
+function recordedGame(game: RecordedGamePlan['game'], split: string, seed: number): { plan: RecordedGamePlan; sessionSeed: number; states: SessionState[] } {
   const plan = RECORDED_GAMES.find((p) => p.game === game && p.split === split)!;
   const { record, sessionSeed } = chooseGame(plan, seed);
-  const table = recordedStates(record, sessionSeed).states[state]!;
-  const fixture = await renderSession([table], { game, out, seed: sessionSeed, fps: 1, holdSeconds: 1, moveSeconds: 1, conditions: plan.conditions! });
-  const frame = fixture.frames[0]!;
-  return { image: await loadImage(join(out, frame.image)), truth: frame.cards };
+  return { plan, sessionSeed, states: recordedStates(record, sessionSeed).states };
+}
+
+/** Frame `index` of a planned session, filmed, with its truth. */
+async function filmed(states: readonly SessionState[], options: SessionOptions, index: number): Promise<{ image: RgbaImage; truth: FixtureCard[] }> {
+  const rendered = await renderSessionFrame(planSession(states, options), options, index);
+  return { image: await decodeImage(rendered.jpeg), truth: rendered.truth };
+}
+
+/**
+ * One table of a recorded game (state `state` of the game the plan for `game` and `split` chooses
+ * from `seed`), filmed alone under that game's conditions.
+ */
+export function recordedTable(game: RecordedGamePlan['game'], split: string, seed: number, state: number): Promise<{ image: RgbaImage; truth: FixtureCard[] }> {
+  const { plan, sessionSeed, states } = recordedGame(game, split, seed);
+  return filmed([states[state]!], { game, out: '', seed: sessionSeed, fps: 1, holdSeconds: 1, moveSeconds: 1, conditions: plan.conditions! }, 0);
 }
 
 /** Frame `index` of a recorded game (the game the plan for `game` and `split` chooses from `seed`), as its fixture films it. */
-export async function recordedFrame(game: RecordedGamePlan['game'], split: string, seed: number, index: number): Promise<{ image: RgbaImage; truth: FixtureCard[] }> {
-  const plan = RECORDED_GAMES.find((p) => p.game === game && p.split === split)!;
-  const { record, sessionSeed } = chooseGame(plan, seed);
-  const options = sessionOptions(plan, sessionSeed, '');
-  const rendered = await renderSessionFrame(planSession(recordedStates(record, sessionSeed).states, options), options, index);
-  return { image: await decodeImage(rendered.jpeg), truth: rendered.truth };
+export function recordedFrame(game: RecordedGamePlan['game'], split: string, seed: number, index: number): Promise<{ image: RgbaImage; truth: FixtureCard[] }> {
+  const { plan, sessionSeed, states } = recordedGame(game, split, seed);
+  return filmed(states, sessionOptions(plan, sessionSeed, ''), index);
 }
 
 export async function detect(image: RgbaImage, deck: 'tic' | 'stacks' = 'tic'): Promise<Detection[]> {

@@ -3,21 +3,15 @@
 // were taken for lone cards, set the table plane to half a card, and the wild cards were lost
 // (the dev recorded game of fixture seed 502: red-wild missed, blue-wild cut short, in 27 frames).
 // The two halves are joined back into the card; two cards lying side by side are not.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Vec } from '../../src/vision/detect/geometry.js';
 import { cornerError, detect, devFrame, matchTruth, recordedTable } from './detect-helpers.js';
-
-const out = mkdtempSync(join(tmpdir(), 'seqref-wild-'));
-afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe('Stacks wild cards whose word parts the paper', () => {
   it('finds both wild cards of a table filmed as the dev recorded game films it', async () => {
     // One table of that game (its ninth state: both wilds on their piles), filmed alone under the
     // game's own conditions.
-    const { image, truth } = await recordedTable('sequence-stacks', 'dev', 502, 8, out);
+    const { image, truth } = await recordedTable('sequence-stacks', 'dev', 502, 8);
     const inSight = truth.filter((t) => !t.hidden);
     expect(inSight.map((t) => t.card).sort()).toEqual(['blue-4', 'blue-wild', 'red-wild']);
     const found = await detect(image, 'stacks');

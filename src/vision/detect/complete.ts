@@ -186,8 +186,9 @@ export function coveredSide(frame: RgbaImage, q: readonly Vec[], table: readonly
 
 /**
  * The card whose side `side` lies under a cover (or on the frame's edge), run on under it (past it)
- * to the card's full length on the table: the other three sides are where they were seen. Null when the card is not short that way
- * (neither end of the side short of the card's length), or not one card (an end far off it).
+ * to the card's full length on the table: the other three sides are where they were seen. Null
+ * when the card is not short that way (neither end of the side short of the card's length), or not
+ * one card (an end far off it).
  */
 export function extendUnderCover(q: readonly Vec[], side: number, toTable: Homography, toFrame: Homography, size: CardSize): Vec[] | null {
   const t = q.map((p) => applyHomography(toTable, p));
