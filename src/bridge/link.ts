@@ -1,5 +1,10 @@
 // Where the board's bytes come from: a live serial port (which may vanish and come back) or a
 // recorded log. The bridge sees only this interface.
+import { read } from 'node:fs';
+import { promisify } from 'node:util';
+import { autoDetect, type BindingInterface, DarwinPortBinding, LinuxPortBinding } from '@serialport/bindings-cpp';
+import { unixRead } from '@serialport/bindings-cpp/dist/unix-read.js';
+import { SerialPortStream } from '@serialport/stream';
 import { SerialPort } from 'serialport';
 import { InputError } from '../errors.js';
 import { type LogEntry, readSerialLog } from './serial-log.js';
@@ -46,9 +51,35 @@ export function portProblem(path: string, error: unknown): string {
   return `cannot open ${path}: ${message}`;
 }
 
+const detectedBinding = autoDetect() as BindingInterface;
+const readAsync = promisify(read);
+
+/**
+ * serialport's Unix read, except that 0 bytes read is the port hanging up. serialport reads again
+ * at once after 0 bytes, for ever (serialport/bindings-cpp#162), so a port whose other end went
+ * away while bytes were arriving (a board's pseudo-terminal closed, a USB adapter pulled) never
+ * closed and a core spun. A port open non-blocking reads "would block", not 0, when merely idle.
+ */
+const hangUpAwareBinding: BindingInterface = {
+  list: () => detectedBinding.list(),
+  async open(options) {
+    const port = await detectedBinding.open(options);
+    if (port instanceof LinuxPortBinding || port instanceof DarwinPortBinding) {
+      port.read = (buffer, offset, length) => unixRead({ binding: port, buffer, offset, length, fsReadAsync: readOrHangUp as typeof readAsync });
+    }
+    return port;
+  },
+};
+
+async function readOrHangUp(fd: number, buffer: Buffer, offset: number, length: number, position: number | null): Promise<{ bytesRead: number; buffer: Buffer }> {
+  const result = await readAsync(fd, buffer, offset, length, position);
+  if (result.bytesRead === 0) throw Object.assign(new Error('the port hung up'), { code: 'EIO' });
+  return result;
+}
+
 export class SerialLink implements Link {
   readonly live = true;
-  private port: SerialPort | null = null;
+  private port: SerialPortStream | null = null;
   private handlers: LinkHandlers | null = null;
   private retry: NodeJS.Timeout | null = null;
   private failures = 0;
@@ -80,7 +111,7 @@ export class SerialLink implements Link {
   }
 
   private open(done?: (error: Error | null) => void): void {
-    const port = new SerialPort({ path: this.options.path, baudRate: this.options.baudRate ?? 115200, autoOpen: false });
+    const port = new SerialPortStream({ binding: hangUpAwareBinding, path: this.options.path, baudRate: this.options.baudRate ?? 115200, autoOpen: false });
     port.on('error', (error: Error) => this.handlers?.status(`serial error: ${error.message.replace(/^Error: /, '')}`));
     port.open((error) => {
       if (error || this.stopping) {
