@@ -4,8 +4,10 @@
 import { performance } from 'node:perf_hooks';
 import type { CalibrationProfile } from '../calibration/profile.js';
 import { recogniseCalibrated } from './calibrated.js';
+import { rereadCovered } from './covered.js';
 import { detectCards, type DetectOptions, type Detection } from './detect/index.js';
 import { turned } from './detect/geometry.js';
+import { greyOf, refineQuad, type GreyImage } from './detect/refine.js';
 import { assignGrid, onStacksSpaces, type GridInput } from './grid.js';
 import type { Quad, RgbaImage } from './image.js';
 import { openCv, type OpenCv } from './opencv.js';
@@ -86,7 +88,9 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
   try {
     detected = detectCards(cv, frame, source, { ...options.detect, deck });
     t1 = performance.now();
-    read = readCards(reader, detected.map((d) => d.corners), (q, size) => rectifyMat(cv, source, q, size), deck, detected.map((d) => d.partial), specialMatcher(cv));
+    let grey: GreyImage | null = null;
+    const snap = (q: Quad): Quad => refineQuad((grey ??= greyOf(frame.data, frame.width, frame.height)), q).quad as unknown as Quad;
+    read = readCards(reader, detected.map((d) => d.corners), (q, size) => rectifyMat(cv, source, q, size), deck, detected.map((d) => d.partial), specialMatcher(cv), snap);
     t2 = performance.now();
     if (options.game === 'sequence-stacks') piles = drawPileCandidates(cv, source, frame.width, frame.height, read.corners, read.readings.map((r) => r.deck !== 'unknown'), STANDARD_DECK);
   } finally {
@@ -147,9 +151,11 @@ export interface ReadCards {
  * cut again a corner further round; the reader says which end is up; an unsure card is read again
  * with any glare spot taken off its face, and an unsure TIC card from its opposite corner; a TIC
  * table is settled (a card lies there once); Stacks cards that may be specials get a second look
- * at their word (`specials`, src/vision/read/specials.ts; `cut` then also takes a size); a card
- * partly out of sight (a side covered or cut off by the frame, or less than 90% of its face seen
- * by the reader) rests on part of the evidence and is never reported as sure.
+ * at their word (`specials`, src/vision/read/specials.ts; `cut` then also takes a size); an
+ * unknown TIC card partly covered is read from the card-sized rectangles holding its part in sight,
+ * snapped by `snap` to the frame's edges (src/vision/covered.ts); a card partly out of sight (a
+ * side covered or cut off by the frame, or less than 90% of its face seen by the reader) rests on
+ * part of the evidence and is never reported as sure.
  */
 export function readCards(
   reader: CardReader,
@@ -158,6 +164,7 @@ export function readCards(
   deck: 'tic' | 'stacks',
   partial: readonly boolean[],
   specials: SpecialMatcher | null = null,
+  snap: ((quad: Quad) => Quad) | null = null,
 ): ReadCards {
   let corners = [...quads];
   const faces = corners.map((q) => cut(q));
@@ -196,9 +203,13 @@ export function readCards(
       if (clear && clear.confidence >= SURE) readings[i] = averagedTicRead(readings[i]!, clear, reader.threshold, SETTLED_CAP);
     }
   }
+  // An unknown card partly covered, outlined by the part in sight: read from the card-sized
+  // rectangles that hold that part (src/vision/covered.ts).
+  let moved: readonly boolean[] = [];
+  if (deck === 'tic' && snap) ({ corners, readings, moved } = rereadCovered(reader, corners, readings, partial, cut, snap));
   const upright = corners.map((q, i) => (readings[i]!.upsideDown ? turned(q) : q));
   if (deck === 'tic') readings = settleTicTable(readings);
-  readings = readings.map((r, i) => (partial[i] || (r.visible ?? 1) < 0.9 ? capConfidence(r, PARTIAL_CAP) : r));
+  readings = readings.map((r, i) => (partial[i] || moved[i] || (r.visible ?? 1) < 0.9 ? capConfidence(r, PARTIAL_CAP) : r));
   return { corners: upright, readings };
 }
 

@@ -1,0 +1,124 @@
+// A card partly under a hand or a sleeve is outlined by the part in sight, and that outline cut to
+// a card's shape reads as nothing (a card stretched or cut short). Where such a TIC card reads
+// unknown, the card-sized rectangles that hold its part in sight, laid on the table plane from each
+// corner of that part along its sides, are read instead, and the surest reading is taken: a
+// covered card lies somewhere under its cover, its corners in sight are its own.
+import { add, applyHomography, dist, insidePolygon, invertHomography, quadPoint, scale, signedArea, sub, unit, type Homography, type Vec } from './detect/geometry.js';
+import { tablePlane } from './detect/table.js';
+import type { Quad, RgbaImage } from './image.js';
+import type { CardReader } from './read/index.js';
+import { STANDARD_DECK } from '../render/deck-profile.js';
+import type { CardReading } from './types.js';
+
+/** Reads this sure give the plane: a card read well was outlined well. */
+const SURE = 0.9;
+/** A rectangle must hold this share of the part in sight ... */
+const HOLDS = 0.8;
+/** ... and may cover this share of another card found at most (it is no card lying over another). */
+const OVERLAPS = 0.2;
+/**
+ * The least confidence a reading chosen among the rectangles must have: the best of several reads
+ * clears the reader's threshold (0.5) by chance more often than one read does (at 0.5, 3 cards of
+ * a fresh set went from unknown to wrong, at 0.6 none).
+ */
+const CHOSEN = 0.6;
+/** Two rectangles whose corners all lie this close (mm) are one. */
+const SAME_MM = 4;
+/** Side error (mm, mean) above which a whole card's outline is no card's shape on the plane (as tablePlane's agreement). */
+const MISSHAPEN = 0.12 * STANDARD_DECK.widthMm;
+
+/**
+ * The readings and corners with each unknown TIC card that is partly seen (or whose outline is no
+ * card's shape on the table plane) read again from the card-sized rectangles holding its part in
+ * sight, where one of them reads as a card (`moved` marks those: a card placed by a search over
+ * rectangles is never to be reported sure). `snap` moves a quad's sides onto the frame's edges
+ * where it finds them (the plane from a card or two puts a rectangle a card away several pixels
+ * off, and the reader needs its quads within a few). Needs a surely read whole card for the plane.
+ */
+export function rereadCovered(
+  reader: CardReader,
+  corners: readonly Quad[],
+  readings: readonly CardReading[],
+  partial: readonly boolean[],
+  cut: (quad: Quad) => RgbaImage,
+  snap: (quad: Quad) => Quad,
+): { corners: Quad[]; readings: CardReading[]; moved: boolean[] } {
+  const out = { corners: [...corners], readings: [...readings], moved: corners.map(() => false) };
+  const unknown = readings.flatMap((r, i) => (r.card === null && !r.sideways ? [i] : []));
+  if (unknown.length === 0) return out;
+  const whole = corners.filter((_, i) => !partial[i] && readings[i]!.confidence >= SURE);
+  const plane = tablePlane(whole, STANDARD_DECK);
+  // (From a card or two, the plane without perspective: near them, as good; further off, nearer.)
+  const toTable = plane ? (plane.flat ?? plane.toTable) : null;
+  const fromTable = toTable ? invertHomography(toTable) : null;
+  if (!toTable || !fromTable) return out;
+  const onTable = corners.map((q) => q.map((p) => applyHomography(toTable, p)));
+  const tries: { card: number; quad: Quad }[] = [];
+  for (const i of unknown) {
+    if (!partial[i] && sideError(onTable[i]!) <= MISSHAPEN) continue;
+    const others = onTable.filter((_, k) => k !== i);
+    const kept: Vec[][] = [];
+    for (const rect of rectanglesHolding(onTable[i]!)) {
+      if (share(onTable[i]!, rect) < HOLDS || others.some((other) => share(other, rect) > OVERLAPS)) continue;
+      if (kept.some((k) => k.every((p) => rect.some((r) => dist(p, r) < SAME_MM)))) continue;
+      kept.push(rect);
+      tries.push({ card: i, quad: snap(inFrame(rect, fromTable, corners[i]!)) });
+    }
+  }
+  if (tries.length === 0) return out;
+  const reads = reader.read(tries.map((t) => cut(t.quad)), 'tic');
+  tries.forEach(({ card, quad }, k) => {
+    const read = reads[k]!;
+    if (read.card !== null && read.confidence >= CHOSEN && read.confidence > out.readings[card]!.confidence) {
+      out.readings[card] = read;
+      out.corners[card] = quad;
+      out.moved[card] = true;
+    }
+  });
+  return out;
+}
+
+/** Card-sized rectangles (table mm, short side first) from each corner of `part` along each of its two sides there, either way round. */
+function rectanglesHolding(part: readonly Vec[]): Vec[][] {
+  const rects: Vec[][] = [];
+  const { widthMm: w, heightMm: h } = STANDARD_DECK;
+  for (let k = 0; k < 4; k++) {
+    const corner = part[k]!;
+    const next = sub(part[(k + 1) % 4]!, corner);
+    const prev = sub(part[(k + 3) % 4]!, corner);
+    for (const [along, towards] of [[next, prev], [prev, next]] as const) {
+      const a = unit(along);
+      // Square to the side, on the part's side of it.
+      const turn: Vec = [-a[1], a[0]];
+      const b = turn[0] * towards[0] + turn[1] * towards[1] >= 0 ? turn : scale(turn, -1);
+      for (const [alongA, alongB] of [[w, h], [h, w]] as const) {
+        const p1 = add(corner, scale(a, alongA));
+        rects.push([corner, p1, add(p1, scale(b, alongB)), add(corner, scale(b, alongB))]);
+      }
+    }
+  }
+  // Short side first.
+  return rects.map((r) => (dist(r[0]!, r[1]!) <= dist(r[1]!, r[2]!) ? r : [r[1]!, r[2]!, r[3]!, r[0]!]));
+}
+
+/** The table rectangle as a frame quad, turned the way round (clockwise) the card's own quad runs. */
+function inFrame(rect: readonly Vec[], fromTable: Homography, like: Quad): Quad {
+  const q = rect.map((p) => applyHomography(fromTable, p));
+  const same = Math.sign(signedArea(q)) === Math.sign(signedArea(like));
+  return (same ? [q[0], q[1], q[2], q[3]] : [q[1], q[0], q[3], q[2]]) as unknown as Quad;
+}
+
+/** Share of a 5 x 5 grid inside `quad` that lies in `rect`. */
+function share(quad: readonly Vec[], rect: readonly Vec[]): number {
+  let inside = 0;
+  for (let j = 0; j < 5; j++) for (let i = 0; i < 5; i++) if (insidePolygon(rect, quadPoint(quad, 0.1 + 0.2 * i, 0.1 + 0.2 * j))) inside++;
+  return inside / 25;
+}
+
+/** Mean error (mm) of a table quad's sides against a card's, either way round. */
+function sideError(t: readonly Vec[]): number {
+  const { widthMm: w, heightMm: h } = STANDARD_DECK;
+  const side = (i: number): number => dist(t[i]!, t[(i + 1) % 4]!);
+  const error = (a: number, b: number): number => (Math.abs(side(0) - a) + Math.abs(side(1) - b) + Math.abs(side(2) - a) + Math.abs(side(3) - b)) / 4;
+  return Math.min(error(w, h), error(h, w));
+}
