@@ -3,7 +3,8 @@
 // the scan then places by the plane (off by a tenth of a card there); and a plane set by a few lone
 // cards in one corner of the frame, which cuts a covered card elsewhere a side too long, is set
 // again by all the cards the scan outlined. Where glare washes a card's ink out, its paper
-// outlined all round against a dark table is still a card; and where a glare spot is the brightest
+// outlined all round against a dark table is still a card, as is a face washed out entirely,
+// outlined firmly at a card's size; and where a glare spot is the brightest
 // neutral thing in a warm-lit frame, the paper's colour is still found, as it is where the lone
 // cards' own paper shows it, or the outlines the edges alone close do. On a table the paper's own
 // colour, or in a deep shadow, a card's outline is a line a few grey levels deep: a look for faint
@@ -16,7 +17,7 @@ import { markersAroundCards } from '../../src/calibration/scene-markers.js';
 import type { PhotoConditions } from '../../src/render/conditions.js';
 import { decodeImage } from '../../src/vision/image.js';
 import { insidePolygon, quadPoint, type Vec } from '../../src/vision/detect/geometry.js';
-import { cornerError, detect, matchTruth, wholeCardErrors } from './detect-helpers.js';
+import { cornerError, detect, matchTruth, recordedFrame, wholeCardErrors } from './detect-helpers.js';
 
 async function detectedCorners(game: TableGame, seed: number, card: string, options?: ShotOptions): Promise<{ error: number; visible: number }> {
   const rendered = await renderShot(planShot(game, seed, options));
@@ -83,6 +84,19 @@ describe('faint sides, the plane, and ink washed out', () => {
     const { error, visible } = await detectedCorners('sequence-shift', hashSeed('4242|heldout|sequence-shift|4'), '2-square-orange', { conditions, style });
     expect(visible).toBe(1);
     expect(error).toBeLessThan(3);
+  }, 60_000);
+
+  // A Sequence Shift game on a tan table filmed as the dev recorded game films it (seed 6061),
+  // frame 56: a glare spot over most of a 1-star-red washed its face out to white (86% of it),
+  // its star and indices with it, and the table is too light for its sides to fall strongly to it.
+  // Outlined firmly all round at a card's size, it was still turned down as no face, in 9 frames.
+  it('keeps a card whose face a glare spot washed out entirely, outlined all round on a light table', async () => {
+    const { image, truth } = await recordedFrame('sequence-shift', 'dev', 6061, 55);
+    const card = truth.find((t) => t.card === '1-star-red')!;
+    const found = await detect(image);
+    const [m] = matchTruth([card], found);
+    expect(m).toBeGreaterThanOrEqual(0);
+    expect(cornerError(found[m!]!.corners, card.corners)).toBeLessThan(3);
   }, 60_000);
 
   // Sequence Hunt under strong warm light with a glare spot, cards touching in columns: the glare
