@@ -280,6 +280,15 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     const cutHere = paperCut(surface, chromaHere, 0.16);
     return { ...pass(chromaHere, 0.16, cutHere), cut: cutHere };
   };
+  // The outlines the edges alone close in a card's shape, held on three sides at least, and the
+  // pass with their paper's colour where that is another idea of it (made once, if needed).
+  let outlinedQuads: RefinedQuad[] | null = null;
+  const outlined = (): RefinedQuad[] => (outlinedQuads ??= edgeLoops().filter((r) => isLoneCard(r)).map((r) => refineOnce(r.polygon, 0)).filter((r) => r.support.filter((v) => v >= 0.5).length >= 3));
+  const fromOutlines = (): (Pass & { cut: number }) | null => {
+    const quads = outlined();
+    const paper = quads.length > 0 ? paperColour(surface, quads.map((r) => r.quad.map(toWork)), null) : null;
+    return paper && colourDistance(paper, guess) > OTHER_PAPER ? strict(paper) : null;
+  };
   const tPass = performance.now();
   // The brightest near-neutral pixels are usually the paper. Where that finds few lone cards, a
   // bright hand or a light table may have fooled it: lone cards found with a loose idea of
@@ -308,13 +317,16 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     // cards, two at least (on a nearly empty table one card-shaped patch of it must not set the
     // paper).
     if (best.lone.length < FEW) {
-      const outlined = edgeLoops().filter((r) => isLoneCard(r)).map((r) => refineOnce(r.polygon, 0)).filter((r) => r.support.filter((v) => v >= 0.5).length >= 3);
-      const fromOutlines = outlined.length > 0 ? paperColour(surface, outlined.map((r) => r.quad.map(toWork)), null) : null;
-      if (fromOutlines && colourDistance(fromOutlines, guess) > OTHER_PAPER) {
-        const other = strict(fromOutlines);
-        if (other.lone.length > Math.max(1, best.lone.length)) best = other;
-      }
+      const other = fromOutlines();
+      if (other && other.lone.length > Math.max(1, best.lone.length)) best = other;
     }
+  } else if (best.lone.length < 2 * FEW && edgeLoops().filter((r) => isLoneCard(r)).length >= 2 * best.lone.length + FEW && outlined().length >= 2 * best.lone.length + FEW) {
+    // A few lone cards found, but far fewer than the edges alone outline: the paper taken may be a
+    // glare spot's white, which only the cards under it match (warm light on red felt), while the
+    // outlines show the rest's. (Not among many lone cards: on checked cloth the tiles outline
+    // more card shapes than there are cards.)
+    const other = fromOutlines();
+    if (other && other.lone.length > best.lone.length) best = other;
   }
   const { chroma, mask, regions, lone, rest, cut } = best;
   // A lone card's side run on past the gap to a neighbour's border (a dense layout on a table as
