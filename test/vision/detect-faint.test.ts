@@ -99,6 +99,19 @@ describe('faint sides, the plane, and ink washed out', () => {
     expect(cornerError(found[m!]!.corners, card.corners)).toBeLessThan(3);
   }, 60_000);
 
+  // A Sequence Stacks table scheduled as the held-out still tables are (seed 8181): a glare spot
+  // over a blue-4 washed its numeral out (39% of its face white), and the card, outlined all round,
+  // was turned down as no face.
+  it('keeps a Stacks card whose numeral a glare spot washed out, outlined all round', async () => {
+    const { conditions, style } = scheduledConditions('sequence-stacks', 5, 7, 7);
+    const rendered = await renderShot(planShot('sequence-stacks', hashSeed('8181|heldout|sequence-stacks|5'), { conditions, style }));
+    const card = rendered.truth.find((c) => c.card === 'blue-4')!;
+    const found = await detect(await decodeImage(rendered.jpeg), 'stacks');
+    const [m] = matchTruth([card], found);
+    expect(m).toBeGreaterThanOrEqual(0);
+    expect(cornerError(found[m!]!.corners, card.corners)).toBeLessThan(3);
+  }, 60_000);
+
   // A Sequence Shift game on red felt under warm light filmed as the held-out recorded game films
   // it (seed 7373), frame 33: glare spots over two cards made their white the paper's colour, which
   // only they and one other matched; the warm paper of the 9 others was turned down. The edges

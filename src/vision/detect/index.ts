@@ -574,9 +574,10 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       // or the card falls strongly to the table on two sides at least.
       const glared = outlined && st.glare >= GLARED ? faceStats(surface, chroma, mask, work, cut, true) : null;
       const underGlare = glared !== null && glared.paper >= 0.45 && glared.ink >= 0.005 && (faceIn(glared, true, deck) || falls >= 2);
-      // A glare spot over most of the face washes out all its ink (the table round it no darker
-      // than the paper under it): the outline, held firmly all round at a card's size, is the card.
-      const blinded = deck === 'tic' && st.glare >= BLINDED && refined.support.every((v) => v >= 0.8) && sizeError(refined.quad) <= OFF_SIZE;
+      // A glare spot over much of the face (a third of it washed out to white or more) may wash out
+      // all its ink, a numeral's or a pip's (the table round it no darker than the paper under it):
+      // the outline, held firmly all round at a card's size, is the card.
+      const blinded = st.glare >= BLINDED && refined.support.every((v) => v >= 0.8) && sizeError(refined.quad) <= OFF_SIZE;
       if (!faceIn(st, true, deck) && !(outlined && st.inkCore >= 2 && st.ink >= 0.005 && st.paper >= 0.45) && !washedOut && !underGlare && !blinded) {
         reject(refined.quad, `face p${st.paper.toFixed(2)} i${st.ink.toFixed(3)} c${st.inkCore}`);
         continue;
@@ -957,8 +958,8 @@ interface FaceStats {
 const GLARE = 235;
 /** A face with this share of its samples washed out by glare may be judged beside the spot. */
 const GLARED = 0.1;
-/** A face with this share of its samples washed out by glare shows no ink at all. */
-const BLINDED = 0.5;
+/** A face with this share of its samples washed out by glare may show no ink at all. */
+const BLINDED = 0.35;
 
 /**
  * Paper share inside a quad, and ink. Paper is judged against the quad's own lightest part (a card
