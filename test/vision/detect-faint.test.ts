@@ -112,6 +112,18 @@ describe('faint sides, the plane, and ink washed out', () => {
     expect(cornerError(found[m!]!.corners, card.corners)).toBeLessThan(3);
   }, 60_000);
 
+  // A Sequence Stacks game on a grey table filmed as the held-out recorded game films it (seed
+  // 6061), frame 31: a blue-wild in an arm's shade, its paper as grey as the table, was turned down
+  // as open table though outlined firmly all round at a card's size.
+  it('keeps a Stacks card in an arm\'s shade, its paper as grey as the table', async () => {
+    const { image, truth } = await recordedFrame('sequence-stacks', 'heldout', 6061, 30);
+    const card = truth.find((t) => t.card === 'blue-wild' && !t.hidden)!;
+    const found = await detect(image, 'stacks');
+    const [m] = matchTruth([card], found);
+    expect(m).toBeGreaterThanOrEqual(0);
+    expect(cornerError(found[m!]!.corners, card.corners)).toBeLessThan(3);
+  }, 60_000);
+
   // A Sequence Shift game on red felt under warm light filmed as the held-out recorded game films
   // it (seed 7373), frame 33: glare spots over two cards made their white the paper's colour, which
   // only they and one other matched; the warm paper of the 9 others was turned down. The edges

@@ -574,15 +574,18 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       // or the card falls strongly to the table on two sides at least.
       const glared = outlined && st.glare >= GLARED ? faceStats(surface, chroma, mask, work, cut, true) : null;
       const underGlare = glared !== null && glared.paper >= 0.45 && glared.ink >= 0.005 && (faceIn(glared, true, deck) || falls >= 2);
+      // Held firmly all round at a card's size.
+      const firm = refined.support.every((v) => v >= 0.8) && sizeError(refined.quad) <= OFF_SIZE;
       // A glare spot over much of the face (a third of it washed out to white or more) may wash out
       // all its ink, a numeral's or a pip's (the table round it no darker than the paper under it):
-      // the outline, held firmly all round at a card's size, is the card.
-      const blinded = st.glare >= BLINDED && refined.support.every((v) => v >= 0.8) && sizeError(refined.quad) <= OFF_SIZE;
+      // a firm outline is the card.
+      const blinded = firm && st.glare >= BLINDED;
       if (!faceIn(st, true, deck) && !(outlined && st.inkCore >= 2 && st.ink >= 0.005 && st.paper >= 0.45) && !washedOut && !underGlare && !blinded) {
         reject(refined.quad, `face p${st.paper.toFixed(2)} i${st.ink.toFixed(3)} c${st.inkCore}`);
         continue;
       }
-      const open = deck === 'stacks' ? tableSeen() : null;
+      // (Not a firm outline: in an arm's shade a card's paper may look like the table.)
+      const open = deck === 'stacks' && !firm ? tableSeen() : null;
       if (open && tableShare(frame, refined.quad, open) > ON_OPEN_TABLE) {
         reject(refined.quad, 'open table');
         continue;
