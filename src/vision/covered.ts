@@ -4,7 +4,7 @@
 // corner of that part along its sides, are read instead, and the surest reading is taken: a
 // covered card lies somewhere under its cover, its corners in sight are its own.
 import { add, applyHomography, dist, insidePolygon, invertHomography, quadPoint, scale, signedArea, sub, unit, type Homography, type Vec } from './detect/geometry.js';
-import { tablePlane } from './detect/table.js';
+import { CARD_SHAPED, cardShapeError, tablePlane } from './detect/table.js';
 import type { Quad, RgbaImage } from './image.js';
 import type { CardReader } from './read/index.js';
 import { STANDARD_DECK } from '../render/deck-profile.js';
@@ -24,8 +24,6 @@ const OVERLAPS = 0.2;
 const CHOSEN = 0.7;
 /** Two rectangles whose corners all lie this close (mm) are one. */
 const SAME_MM = 4;
-/** Side error (mm, mean) above which a whole card's outline is no card's shape on the plane (as tablePlane's agreement). */
-const MISSHAPEN = 0.12 * STANDARD_DECK.widthMm;
 
 /**
  * The readings and corners with each unknown TIC card that is partly seen (or whose outline is no
@@ -55,7 +53,7 @@ export function rereadCovered(
   const onTable = corners.map((q) => q.map((p) => applyHomography(toTable, p)));
   const tries: { card: number; quad: Quad }[] = [];
   for (const i of unknown) {
-    if (!partial[i] && sideError(onTable[i]!) <= MISSHAPEN) continue;
+    if (!partial[i] && cardShapeError(onTable[i]!, STANDARD_DECK) < CARD_SHAPED * STANDARD_DECK.widthMm) continue;
     const others = onTable.filter((_, k) => k !== i);
     const kept: Vec[][] = [];
     for (const rect of rectanglesHolding(onTable[i]!)) {
@@ -113,12 +111,4 @@ function share(quad: readonly Vec[], rect: readonly Vec[]): number {
   let inside = 0;
   for (let j = 0; j < 5; j++) for (let i = 0; i < 5; i++) if (insidePolygon(rect, quadPoint(quad, 0.1 + 0.2 * i, 0.1 + 0.2 * j))) inside++;
   return inside / 25;
-}
-
-/** Mean error (mm) of a table quad's sides against a card's, either way round. */
-function sideError(t: readonly Vec[]): number {
-  const { widthMm: w, heightMm: h } = STANDARD_DECK;
-  const side = (i: number): number => dist(t[i]!, t[(i + 1) % 4]!);
-  const error = (a: number, b: number): number => (Math.abs(side(0) - a) + Math.abs(side(1) - b) + Math.abs(side(2) - a) + Math.abs(side(3) - b)) / 4;
-  return Math.min(error(w, h), error(h, w));
 }

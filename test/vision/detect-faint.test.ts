@@ -15,18 +15,24 @@ import { hashSeed, type TableGame } from '../../src/render/scene.js';
 import { CALIBRATION_FRAMES, calibrationConditions, scheduledConditions } from '../../src/render/fixtures.js';
 import { markersAroundCards } from '../../src/calibration/scene-markers.js';
 import type { PhotoConditions } from '../../src/render/conditions.js';
-import { decodeImage } from '../../src/vision/image.js';
+import type { FixtureCard } from '../../src/render/fixture-io.js';
+import { decodeImage, type RgbaImage } from '../../src/vision/image.js';
 import { insidePolygon, quadPoint, type Vec } from '../../src/vision/detect/geometry.js';
 import { cornerError, detect, matchTruth, recordedFrame, wholeCardErrors } from './detect-helpers.js';
 
+/** How far (px) the corners of the card found over the truth card `card` lie from its own; fails where none is found. */
+async function foundCornerError(image: RgbaImage, card: FixtureCard, deck: 'tic' | 'stacks' = 'tic'): Promise<number> {
+  const found = await detect(image, deck);
+  const [m] = matchTruth([card], found);
+  expect(m).toBeGreaterThanOrEqual(0);
+  return cornerError(found[m!]!.corners, card.corners);
+}
+
 async function detectedCorners(game: TableGame, seed: number, card: string, options?: ShotOptions): Promise<{ error: number; visible: number }> {
   const rendered = await renderShot(planShot(game, seed, options));
-  const image = await decodeImage(rendered.jpeg);
   const truth = rendered.truth.find((c) => c.card === card)!;
-  const found = await detect(image);
-  const [m] = matchTruth([truth], found);
-  expect(m).toBeGreaterThanOrEqual(0);
-  return { error: cornerError(found[m!]!.corners, truth.corners), visible: truth.visible };
+  const error = await foundCornerError(await decodeImage(rendered.jpeg), truth, game === 'sequence-stacks' ? 'stacks' : 'tic');
+  return { error, visible: truth.visible };
 }
 
 /** Whole cards found, of those wholly in sight, on a frame planned from the seed under these conditions. */
@@ -92,11 +98,7 @@ describe('faint sides, the plane, and ink washed out', () => {
   // Outlined firmly all round at a card's size, it was still turned down as no face, in 9 frames.
   it('keeps a card whose face a glare spot washed out entirely, outlined all round on a light table', async () => {
     const { image, truth } = await recordedFrame('sequence-shift', 'dev', 6061, 55);
-    const card = truth.find((t) => t.card === '1-star-red')!;
-    const found = await detect(image);
-    const [m] = matchTruth([card], found);
-    expect(m).toBeGreaterThanOrEqual(0);
-    expect(cornerError(found[m!]!.corners, card.corners)).toBeLessThan(3);
+    expect(await foundCornerError(image, truth.find((t) => t.card === '1-star-red')!)).toBeLessThan(3);
   }, 60_000);
 
   // A Sequence Stacks table scheduled as the held-out still tables are (seed 8181): a glare spot
@@ -104,12 +106,8 @@ describe('faint sides, the plane, and ink washed out', () => {
   // was turned down as no face.
   it('keeps a Stacks card whose numeral a glare spot washed out, outlined all round', async () => {
     const { conditions, style } = scheduledConditions('sequence-stacks', 5, 7, 7);
-    const rendered = await renderShot(planShot('sequence-stacks', hashSeed('8181|heldout|sequence-stacks|5'), { conditions, style }));
-    const card = rendered.truth.find((c) => c.card === 'blue-4')!;
-    const found = await detect(await decodeImage(rendered.jpeg), 'stacks');
-    const [m] = matchTruth([card], found);
-    expect(m).toBeGreaterThanOrEqual(0);
-    expect(cornerError(found[m!]!.corners, card.corners)).toBeLessThan(3);
+    const { error } = await detectedCorners('sequence-stacks', hashSeed('8181|heldout|sequence-stacks|5'), 'blue-4', { conditions, style });
+    expect(error).toBeLessThan(3);
   }, 60_000);
 
   // A Sequence Stacks game on a grey table filmed as the held-out recorded game films it (seed
@@ -117,11 +115,7 @@ describe('faint sides, the plane, and ink washed out', () => {
   // as open table though outlined firmly all round at a card's size.
   it('keeps a Stacks card in an arm\'s shade, its paper as grey as the table', async () => {
     const { image, truth } = await recordedFrame('sequence-stacks', 'heldout', 6061, 30);
-    const card = truth.find((t) => t.card === 'blue-wild' && !t.hidden)!;
-    const found = await detect(image, 'stacks');
-    const [m] = matchTruth([card], found);
-    expect(m).toBeGreaterThanOrEqual(0);
-    expect(cornerError(found[m!]!.corners, card.corners)).toBeLessThan(3);
+    expect(await foundCornerError(image, truth.find((t) => t.card === 'blue-wild' && !t.hidden)!, 'stacks')).toBeLessThan(3);
   }, 60_000);
 
   // A Sequence Shift game on red felt under warm light filmed as the held-out recorded game films

@@ -320,13 +320,17 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       const other = fromOutlines();
       if (other && other.lone.length > Math.max(1, best.lone.length)) best = other;
     }
-  } else if (best.lone.length < 2 * FEW && edgeLoops().filter((r) => isLoneCard(r)).length >= 2 * best.lone.length + FEW && outlined().length >= 2 * best.lone.length + FEW) {
+  } else if (best.lone.length < 2 * FEW) {
     // A few lone cards found, but far fewer than the edges alone outline: the paper taken may be a
     // glare spot's white, which only the cards under it match (warm light on red felt), while the
     // outlines show the rest's. (Not among many lone cards: on checked cloth the tiles outline
-    // more card shapes than there are cards.)
-    const other = fromOutlines();
-    if (other && other.lone.length > best.lone.length) best = other;
+    // more card shapes than there are cards.) The outlines are counted unrefined first: most
+    // frames stop there.
+    const many = 2 * best.lone.length + FEW;
+    if (edgeLoops().filter((r) => isLoneCard(r)).length >= many && outlined().length >= many) {
+      const other = fromOutlines();
+      if (other && other.lone.length > best.lone.length) best = other;
+    }
   }
   const { chroma, mask, regions, lone, rest, cut } = best;
   // A lone card's side run on past the gap to a neighbour's border (a dense layout on a table as

@@ -56,9 +56,8 @@ export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, q
     let error = 0;
     quads.forEach((other, k) => {
       // (The corners mapped once: this runs for every pair of quads.)
-      const t = other.map((p) => applyHomography(h, p));
-      const e = shapeError(shortFirst(t) ? t : [t[1]!, t[2]!, t[3]!, t[0]!], size);
-      if (!(e < 0.12 * size.widthMm)) return;
+      const e = cardShapeError(other.map((p) => applyHomography(h, p)), size);
+      if (!(e < CARD_SHAPED * size.widthMm)) return;
       agree.push(k);
       error += e;
     });
@@ -93,6 +92,14 @@ export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, q
   const h = agree.length > 1 ? refit(best.h, fitHomography) : best.h;
   const flat = agree.length <= FEW_CARDS ? refit(best.h, fitAffine) : null;
   return flat ? { toTable: h, cards: agree.length, flat } : { toTable: h, cards: agree.length };
+}
+
+/** A quad on the table whose sides are off a card's by less than this share of its width (mean) is card-shaped. */
+export const CARD_SHAPED = 0.12;
+
+/** How far a quad on the table is from a card's size (mm): the mean side error, either way round. */
+export function cardShapeError(t: readonly Vec[], size: CardSize): number {
+  return shapeError(shortFirst(t) ? t : [t[1]!, t[2]!, t[3]!, t[0]!], size);
 }
 
 /** How far a quad on the table is from a card's size (mm): the mean side error. */
