@@ -119,15 +119,18 @@ describe('faint sides, the plane, and ink washed out', () => {
   }, 60_000);
 
   // A Sequence Shift game on red felt under warm light filmed as the held-out recorded game films
-  // it (seed 7373), frame 33: glare spots over two cards made their white the paper's colour, which
-  // only they and one other matched; the warm paper of the 9 others was turned down. The edges
-  // alone outline them, and their paper's colour finds them.
-  it('finds the paper in the outlines where a glare spot\'s white passed for it on a few cards', async () => {
-    const { image, truth } = await recordedFrame('sequence-shift', 'heldout', 7373, 32);
-    const inSight = truth.filter((t) => t.visible === 1);
-    const at = matchTruth(inSight, await detect(image));
-    expect(inSight.length).toBeGreaterThanOrEqual(12);
-    expect(at.filter((k) => k >= 0).length).toBe(inSight.length);
+  // it (seed 7373): glare spots over two cards made their white the paper's colour. In frame 33
+  // only they and one other card matched it, and the warm paper of the 9 others was turned down;
+  // in frame 32, 6 matched and 3 of the 10 in sight were lost. The edges alone outline them all,
+  // and their paper's colour finds them.
+  it('finds the paper in the outlines where a glare spot\'s white passed for it', async () => {
+    for (const index of [32, 31]) {
+      const { image, truth } = await recordedFrame('sequence-shift', 'heldout', 7373, index);
+      const inSight = truth.filter((t) => t.visible === 1);
+      const at = matchTruth(inSight, await detect(image));
+      expect(inSight.length).toBeGreaterThanOrEqual(10);
+      expect(at.filter((k) => k >= 0).length, `frame ${index + 1}`).toBe(inSight.length);
+    }
   }, 60_000);
 
   // Sequence Hunt under strong warm light with a glare spot, cards touching in columns: the glare

@@ -320,17 +320,14 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       const other = fromOutlines();
       if (other && other.lone.length > Math.max(1, best.lone.length)) best = other;
     }
-  } else if (best.lone.length < 2 * FEW) {
-    // A few lone cards found, but far fewer than the edges alone outline: the paper taken may be a
+  } else if (edgeLoops().filter((r) => isLoneCard(r)).length > best.lone.length + 1 && outlined().length > best.lone.length + 1) {
+    // More card shapes outlined by the edges alone than lone cards found: the paper taken may be a
     // glare spot's white, which only the cards under it match (warm light on red felt), while the
-    // outlines show the rest's. (Not among many lone cards: on checked cloth the tiles outline
-    // more card shapes than there are cards.) The outlines are counted unrefined first: most
-    // frames stop there.
-    const many = 2 * best.lone.length + FEW;
-    if (edgeLoops().filter((r) => isLoneCard(r)).length >= many && outlined().length >= many) {
-      const other = fromOutlines();
-      if (other && other.lone.length > best.lone.length) best = other;
-    }
+    // outlines show the rest's. Kept where it finds a quarter more lone cards, two at least (on
+    // checked cloth the tiles outline card shapes too, and their paper finds a tile or so more).
+    // (The outlines counted unrefined first: most frames stop there.)
+    const other = fromOutlines();
+    if (other && other.lone.length >= Math.max(best.lone.length + 2, 1.25 * best.lone.length)) best = other;
   }
   const { chroma, mask, regions, lone, rest, cut } = best;
   // A lone card's side run on past the gap to a neighbour's border (a dense layout on a table as
