@@ -3,7 +3,7 @@
 // unknown, the card-sized rectangles that hold its part in sight, laid on the table plane from each
 // corner of that part along its sides, are read instead, and the surest reading is taken: a
 // covered card lies somewhere under its cover, its corners in sight are its own.
-import { add, applyHomography, dist, insidePolygon, invertHomography, quadPoint, scale, signedArea, sub, unit, type Homography, type Vec } from './detect/geometry.js';
+import { add, applyHomography, dist, insetGrid, insidePolygon, invertHomography, scale, signedArea, sub, unit, type Homography, type Vec } from './detect/geometry.js';
 import { CARD_SHAPED, cardShapeError, tablePlane } from './detect/table.js';
 import type { Quad, RgbaImage } from './image.js';
 import type { CardReader } from './read/index.js';
@@ -106,9 +106,8 @@ function inFrame(rect: readonly Vec[], fromTable: Homography, like: Quad): Quad 
   return (same ? [q[0], q[1], q[2], q[3]] : [q[1], q[0], q[3], q[2]]) as unknown as Quad;
 }
 
-/** Share of a 5 x 5 grid inside `quad` that lies in `rect`. */
+/** Share of `quad` (its inset grid) that lies in `rect`. */
 function share(quad: readonly Vec[], rect: readonly Vec[]): number {
-  let inside = 0;
-  for (let j = 0; j < 5; j++) for (let i = 0; i < 5; i++) if (insidePolygon(rect, quadPoint(quad, 0.1 + 0.2 * i, 0.1 + 0.2 * j))) inside++;
-  return inside / 25;
+  const points = insetGrid(quad);
+  return points.filter((p) => insidePolygon(rect, p)).length / points.length;
 }

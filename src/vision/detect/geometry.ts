@@ -80,6 +80,17 @@ export function quadPoint(q: readonly Vec[], u: number, v: number): [number, num
   return [tx + (bx - tx) * v, ty + (by - ty) * v];
 }
 
+/** Points on a 5 x 5 grid over a quad, inset a tenth from its sides. */
+export function insetGrid(quad: readonly Vec[]): Vec[] {
+  const out: Vec[] = [];
+  for (let j = 0; j < 5; j++) {
+    for (let i = 0; i < 5; i++) {
+      out.push(quadPoint(quad, 0.1 + 0.2 * i, 0.1 + 0.2 * j));
+    }
+  }
+  return out;
+}
+
 /** Intersection of the diagonals: the centre of a quad under perspective. */
 export function quadCentre(q: readonly Vec[]): [number, number] {
   const hit = intersectLines(q[0]!, q[2]!, q[1]!, q[3]!);

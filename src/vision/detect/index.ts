@@ -19,7 +19,7 @@ import type { OpenCv } from '../opencv.js';
 import type { DetectedCard } from '../types.js';
 import { STANDARD_DECK } from '../../render/deck-profile.js';
 import { chromaOf, dipsIn, surfaceOf, withEdges, type EdgeOptions, type Surface } from './surface.js';
-import { applyHomography, centroid, dist, grow, insidePolygon, intersectLines, invertHomography, norm, polygonArea, portrait, quadCentre, quadPoint, sub, type Homography, type Vec } from './geometry.js';
+import { applyHomography, centroid, dist, grow, insetGrid, insidePolygon, intersectLines, invertHomography, norm, polygonArea, portrait, quadCentre, quadPoint, sub, type Homography, type Vec } from './geometry.js';
 import { quadOfLines, refineQuad, relaxQuad, slideAlong, type GreyImage, type RefinedQuad } from './refine.js';
 import { tablePlane, type CardSize } from './table.js';
 import { scanAngles, scanTable } from './scan.js';
@@ -282,10 +282,12 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
   };
   // The outlines the edges alone close in a card's shape, held on three sides at least, and the
   // pass with their paper's colour where that is another idea of it (made once, if needed).
-  let outlinedQuads: RefinedQuad[] | null = null;
-  const outlined = (): RefinedQuad[] => (outlinedQuads ??= edgeLoops().filter((r) => isLoneCard(r)).map((r) => refineOnce(r.polygon, 0)).filter((r) => r.support.filter((v) => v >= 0.5).length >= 3));
+  let cardLoops: Region[] | null = null;
+  const loopsShapedLikeCards = (): Region[] => (cardLoops ??= edgeLoops().filter((r) => isLoneCard(r)));
+  let outlineQuads: RefinedQuad[] | null = null;
+  const outlines = (): RefinedQuad[] => (outlineQuads ??= loopsShapedLikeCards().map((r) => refineOnce(r.polygon, 0)).filter((r) => r.support.filter((v) => v >= 0.5).length >= 3));
   const fromOutlines = (): (Pass & { cut: number }) | null => {
-    const quads = outlined();
+    const quads = outlines();
     const paper = quads.length > 0 ? paperColour(surface, quads.map((r) => r.quad.map(toWork)), null) : null;
     return paper && colourDistance(paper, guess) > OTHER_PAPER ? strict(paper) : null;
   };
@@ -320,7 +322,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       const other = fromOutlines();
       if (other && other.lone.length > Math.max(1, best.lone.length)) best = other;
     }
-  } else if (edgeLoops().filter((r) => isLoneCard(r)).length > best.lone.length + 1 && outlined().length > best.lone.length + 1) {
+  } else if (loopsShapedLikeCards().length > best.lone.length + 1 && outlines().length > best.lone.length + 1) {
     // More card shapes outlined by the edges alone than lone cards found: the paper taken may be a
     // glare spot's white, which only the cards under it match (warm light on red felt), while the
     // outlines show the rest's. Kept where it finds a quarter more lone cards, two at least (on
@@ -852,17 +854,6 @@ function tableColour(frame: RgbaImage, quads: readonly (readonly Vec[])[]): numb
 function overlaps(quad: readonly Vec[], other: readonly Vec[]): boolean {
   const points = insetGrid(quad);
   return points.filter((p) => insidePolygon(other, p)).length >= points.length / 3;
-}
-
-/** Points on a 5 x 5 grid over a quad, inset a tenth from its sides. */
-function insetGrid(quad: readonly Vec[]): Vec[] {
-  const out: Vec[] = [];
-  for (let j = 0; j < 5; j++) {
-    for (let i = 0; i < 5; i++) {
-      out.push(quadPoint(quad, 0.1 + 0.2 * i, 0.1 + 0.2 * j));
-    }
-  }
-  return out;
 }
 
 /** A side further than this share from a card's is not a whole card's outline. */
