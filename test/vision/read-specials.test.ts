@@ -2,13 +2,18 @@
 // frames along quads a few px off; and how its finding settles the reader's reading.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SPECIALS } from '../../src/cards/stacks.js';
+import { matchFrame } from '../../src/cli/eval.js';
+import { CALIBRATION_FRAMES, calibrationConditions } from '../../src/render/fixtures.js';
+import { hashSeed } from '../../src/render/scene.js';
+import { planShot, renderShot } from '../../src/render/shot.js';
 import { readFixture, type FixtureCard } from '../../src/render/fixture-io.js';
-import { loadImage, type Quad, type RgbaImage } from '../../src/vision/image.js';
+import { decodeImage, loadImage, type Quad, type RgbaImage } from '../../src/vision/image.js';
 import { openCv, type OpenCv } from '../../src/vision/opencv.js';
 import { lookAgainAtSpecials, SECOND_LOOK_CAP, specialMatcher, yellowShare, type SpecialMatcher, type SpecialScores } from '../../src/vision/read/specials.js';
+import { recogniseWith } from '../../src/vision/recognise.js';
 import { rectifyMat, toMat } from '../../src/vision/rectify.js';
 import type { CardReading } from '../../src/vision/types.js';
-import { DEV } from './read-helpers.js';
+import { DEV, sharedReader } from './read-helpers.js';
 
 interface Seen {
   readonly card: string;
@@ -91,9 +96,23 @@ describe('settling a reading with the second look', () => {
   const read = (card: string | null, confidence: number): CardReading => ({ deck: 'stacks', card, confidence, upsideDown: false });
   const settle = (m: SpecialMatcher, r: CardReading, f: RgbaImage): CardReading => lookAgainAtSpecials(m, [r], [f], [quad], cut, 0.5, [false]).readings[0]!;
 
-  it('tells a special face from paper by its yellow', () => {
+  it('tells a special face from paper by its yellow, under a warm cast too', () => {
     expect(yellowShare(yellow)).toBe(1);
     expect(yellowShare(paper)).toBe(0);
+    // Cream paper under a strong warm cast: blue about 0.7 of green.
+    expect(yellowShare(face(255, 236, 168))).toBe(0);
+    expect(yellowShare(face(150, 120, 12))).toBe(1);
+  });
+
+  it('leaves the numbers on cream paper named under a strong warm cast (a calibration-style table)', async () => {
+    const conditions = calibrationConditions('sequence-stacks', 3, CALIBRATION_FRAMES);
+    expect(conditions.whiteBalance).toBe('warm');
+    const rendered = await renderShot(planShot('sequence-stacks', hashSeed('6061|calibration|sequence-stacks|3'), { conditions }));
+    const image = await decodeImage(rendered.jpeg);
+    const recognition = recogniseWith(await openCv(), await sharedReader(), image, { game: 'sequence-stacks' });
+    const inSight = matchFrame(rendered.truth, recognition.cards).outcomes.filter((o) => !o.truth.hidden && (o.truth.visible ?? 1) === 1);
+    expect(inSight.length).toBeGreaterThanOrEqual(6);
+    for (const o of inSight) expect(o.found?.reading.card, o.truth.card).toBe(o.truth.card);
   });
 
   it('names a yellow face by a clear word: below sure alone, as sure as the surer of the two where the reader agrees; turned to the word', () => {
