@@ -198,7 +198,7 @@ export function recogniseCalibrated(cv: OpenCv, reader: CardReader, frame: RgbaI
     // Neutral without brightening: the reader still balances each face against its own paper,
     // and a face pushed to full white clips where its light is brighter than the markers'.
     const light = neutralLight(profile.light);
-    read = readCards(reader, inView, (q, size) => correctImage(light, rectifyMat(cv, source, toFrame(q), size)), deck, partial, specialMatcher(cv));
+    read = readCards(reader, inView, (q, size) => correctImage(light, rectifyMat(cv, source, toFrame(q), size)), deck, partial, { specials: specialMatcher(cv) });
     t2 = performance.now();
     if (options.game === 'sequence-stacks') {
       // The draw pile, sized on the markers' plane, is looked for in the view first: it is a true

@@ -14,7 +14,8 @@ import { openCv, type OpenCv } from './opencv.js';
 import { rectifyMat, toMat } from './rectify.js';
 import { averagedTicRead, createCardReader, withColourOf, type CardReader } from './read/index.js';
 import { withoutGlare } from './read/glare.js';
-import { lookAgainAtSpecials, specialMatcher, type SpecialMatcher } from './read/specials.js';
+import { lookAgainAtSpecials, specialMatcher, yellowShare, YELLOW_FACE, type SpecialMatcher } from './read/specials.js';
+import { yellowness } from './detect/complete.js';
 import { SETTLED_CAP, settleTicTable } from './settle.js';
 import { drawPileCandidates, STACKS_DRAW_PILE } from './draw-pile.js';
 import { STANDARD_DECK } from '../render/deck-profile.js';
@@ -89,8 +90,13 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
     detected = detectCards(cv, frame, source, { ...options.detect, deck });
     t1 = performance.now();
     let grey: GreyImage | null = null;
-    const snap = (q: Quad): Quad => refineQuad((grey ??= greyOf(frame.data, frame.width, frame.height)), q).quad as unknown as Quad;
-    read = readCards(reader, detected.map((d) => d.corners), (q, size) => rectifyMat(cv, source, q, size), deck, detected.map((d) => d.partial), specialMatcher(cv), snap);
+    let yellow: GreyImage | null = null;
+    const looks: ReadLooks = {
+      specials: specialMatcher(cv),
+      snap: (q) => refineQuad((grey ??= greyOf(frame.data, frame.width, frame.height)), q).quad as unknown as Quad,
+      snapYellow: (q) => refineQuad((yellow ??= yellowness(frame)), q).quad as unknown as Quad,
+    };
+    read = readCards(reader, detected.map((d) => d.corners), (q, size) => rectifyMat(cv, source, q, size), deck, detected.map((d) => d.partial), looks);
     t2 = performance.now();
     if (options.game === 'sequence-stacks') piles = drawPileCandidates(cv, source, frame.width, frame.height, read.corners, read.readings.map((r) => r.deck !== 'unknown'), STANDARD_DECK);
   } finally {
@@ -146,16 +152,26 @@ export interface ReadCards {
   readonly readings: CardReading[];
 }
 
+/** The second looks readCards may take, each where it is given. */
+export interface ReadLooks {
+  /** At a Stacks special's word (src/vision/read/specials.ts; `cut` then also takes a size). */
+  readonly specials?: SpecialMatcher | null;
+  /** A quad's sides moved onto the frame's edges, for a covered TIC card's rectangles (src/vision/covered.ts). */
+  readonly snap?: (quad: Quad) => Quad;
+  /** The same in yellowness (a Stacks special's face on its pile). */
+  readonly snapYellow?: (quad: Quad) => Quad;
+}
+
 /**
  * Reads the cards `cut` takes out along their quads, in one batch: a quad taken across the card is
  * cut again a corner further round; the reader says which end is up; an unsure card is read again
  * with any glare spot taken off its face, and an unsure TIC card from its opposite corner; a TIC
- * table is settled (a card lies there once); Stacks cards that may be specials get a second look
- * at their word (`specials`, src/vision/read/specials.ts; `cut` then also takes a size); an
- * unknown TIC card partly covered is read from the card-sized rectangles holding its part in sight,
- * snapped by `snap` to the frame's edges (src/vision/covered.ts); a card partly out of sight (a
- * side covered or cut off by the frame, or less than 90% of its face seen by the reader) rests on
- * part of the evidence and is never reported as sure.
+ * table is settled (a card lies there once); with `looks`, an unsure yellow Stacks face is cut
+ * again with its sides snapped in yellowness, Stacks cards that may be specials get a second look
+ * at their word, and an unknown TIC card partly covered is read from the card-sized rectangles
+ * holding its part in sight; a card partly out of sight (a side covered or cut off by the frame, or
+ * less than 90% of its face seen by the reader) rests on part of the evidence and is never
+ * reported as sure.
  */
 export function readCards(
   reader: CardReader,
@@ -163,9 +179,9 @@ export function readCards(
   cut: (quad: Quad, size?: { width: number; height: number }) => RgbaImage,
   deck: 'tic' | 'stacks',
   partial: readonly boolean[],
-  specials: SpecialMatcher | null = null,
-  snap: ((quad: Quad) => Quad) | null = null,
+  looks: ReadLooks = {},
 ): ReadCards {
+  const { specials, snap, snapYellow } = looks;
   let corners = [...quads];
   const faces = corners.map((q) => cut(q));
   let readings = reader.read(faces, deck);
@@ -175,6 +191,21 @@ export function readCards(
     for (const i of sideways) faces[i] = cut(corners[i]!);
     const again = reader.read(sideways.map((i) => faces[i]!), deck);
     sideways.forEach((i, k) => (readings[i] = again[k]!));
+  }
+  if (deck === 'stacks' && snapYellow) {
+    // A special's yellow face on its pile: the lightness edges found may be those of the white
+    // cards showing under it, a few px out from its own, and its word then lies off where the
+    // reader looks for it. Its sides snapped in yellowness, kept where that reads surer.
+    const yellow = readings.flatMap((r, i) => (r.confidence < SURE && yellowShare(faces[i]!) >= YELLOW_FACE ? [i] : []));
+    const snapped = yellow.map((i) => snapYellow(corners[i]!));
+    const snappedFaces = snapped.map((q) => cut(q));
+    const again = reader.read(snappedFaces, deck);
+    yellow.forEach((i, k) => {
+      if (again[k]!.sideways || again[k]!.confidence <= readings[i]!.confidence) return;
+      readings[i] = again[k]!;
+      corners[i] = snapped[k]!;
+      faces[i] = snappedFaces[k]!;
+    });
   }
   if (deck === 'stacks') {
     // An unsure Stacks card under a glare spot: the read with the glare taken off (a numeral washed

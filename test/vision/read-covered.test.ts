@@ -35,7 +35,7 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card partly under a sleeve, outlined by the
       expect(readCards(reader, quads, cut, 'tic', partial).readings[i]!.card).toBeNull();
       const grey = greyOf(image.data, image.width, image.height);
       const snap = (q: Quad): Quad => refineQuad(grey, q).quad as unknown as Quad;
-      expect(readCards(reader, quads, cut, 'tic', partial, null, snap).readings[i]!.card).toBe('2-circle-cyan');
+      expect(readCards(reader, quads, cut, 'tic', partial, { snap }).readings[i]!.card).toBe('2-circle-cyan');
     } finally {
       source.delete();
     }

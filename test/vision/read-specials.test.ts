@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SPECIALS } from '../../src/cards/stacks.js';
 import { matchFrame } from '../../src/cli/eval.js';
-import { CALIBRATION_FRAMES, calibrationConditions } from '../../src/render/fixtures.js';
+import { CALIBRATION_FRAMES, calibrationConditions, scheduledConditions } from '../../src/render/fixtures.js';
 import { hashSeed } from '../../src/render/scene.js';
 import { planShot, renderShot } from '../../src/render/shot.js';
 import { readFixture, type FixtureCard } from '../../src/render/fixture-io.js';
@@ -13,6 +13,7 @@ import { lookAgainAtSpecials, SECOND_LOOK_CAP, specialMatcher, yellowShare, type
 import { recogniseWith } from '../../src/vision/recognise.js';
 import { rectifyMat, toMat } from '../../src/vision/rectify.js';
 import type { CardReading } from '../../src/vision/types.js';
+import { cornerError } from './detect-helpers.js';
 import { DEV, sharedReader } from './read-helpers.js';
 
 interface Seen {
@@ -136,4 +137,19 @@ describe('settling a reading with the second look', () => {
     expect(settle(none, read('red-3', 0.7), yellow).card).toBeNull();
     expect(settle(none, read('red-3', 0.7), paper)).toEqual(read('red-3', 0.7));
   });
+});
+
+describe('a special on its pile', () => {
+  // A still Sequence Stacks table scheduled as the dev ones are (seed 6061), frame 12: a chip-steal
+  // lies askew on white cards, whose edges the outline took; cut along it, the word lay off where
+  // the reader looks, and the card read unknown.
+  it('is cut again along its yellow and read', async () => {
+    const { conditions, style } = scheduledConditions('sequence-stacks', 12, 14, 0);
+    const rendered = await renderShot(planShot('sequence-stacks', hashSeed('6061|dev|sequence-stacks|12'), { conditions, style }));
+    const image = await decodeImage(rendered.jpeg);
+    const recognition = recogniseWith(await openCv(), await sharedReader(), image, { game: 'sequence-stacks' });
+    const chip = matchFrame(rendered.truth, recognition.cards).outcomes.find((o) => o.truth.card === 'chip-steal' && !o.truth.hidden)!;
+    expect(chip.found?.reading.card).toBe('chip-steal');
+    expect(cornerError(chip.found!.corners, chip.truth.corners)).toBeLessThan(4);
+  }, 60_000);
 });

@@ -241,7 +241,7 @@ const WORD_PRESENT = 0.5;
 const TAU = 0.045;
 /** Share of a face's pixels that are yellow above which the second look runs, and above which the face is taken as a special's. */
 const YELLOW_LOOK = 0.25;
-const YELLOW_FACE = 0.5;
+export const YELLOW_FACE = 0.5;
 /** The second look naming a card the reader did not: below "sure" (0.9), it rests on one matcher. */
 export const SECOND_LOOK_CAP = 0.85;
 
