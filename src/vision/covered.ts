@@ -2,7 +2,9 @@
 // a card's shape reads as nothing (a card stretched or cut short). Where such a TIC card reads
 // unknown, the card-sized rectangles that hold its part in sight, laid on the table plane from each
 // corner of that part along its sides, are read instead, and the surest reading is taken: a
-// covered card lies somewhere under its cover, its corners in sight are its own.
+// covered card lies somewhere under its cover, its corners in sight are its own. An unknown card
+// outlined at a card's size is outlined off it (half on the table, or across two cards): that
+// outline slid along its sides is read instead.
 import { add, applyHomography, dist, insetGrid, insidePolygon, invertHomography, scale, signedArea, sub, unit, type Homography, type Vec } from './detect/geometry.js';
 import { CARD_SHAPED, cardShapeError, tablePlane } from './detect/table.js';
 import type { Quad, RgbaImage } from './image.js';
@@ -26,10 +28,11 @@ const CHOSEN = 0.7;
 const SAME_MM = 4;
 
 /**
- * The readings and corners with each unknown TIC card that is partly seen (or whose outline is no
- * card's shape on the table plane) read again from the card-sized rectangles holding its part in
- * sight, where one of them reads as a card (`moved` marks those: a card placed by a search over
- * rectangles is never to be reported sure). `snap` moves a quad's sides onto the frame's edges
+ * The readings and corners with each unknown TIC card (read sideways too) read again: one partly
+ * seen (or whose outline is no card's shape on the table plane) from the card-sized rectangles
+ * holding its part in sight, one outlined at a card's size from that outline slid a quarter and a
+ * half of a side along its sides; where one of them reads as a card (`moved` marks those: a card
+ * placed by a search over rectangles is never to be reported sure). `snap` moves a quad's sides onto the frame's edges
  * where it finds them (the plane from a card or two puts a rectangle a card away several pixels
  * off, and the reader needs its quads within a few). Needs a surely read whole card for the plane.
  */
@@ -42,7 +45,7 @@ export function rereadCovered(
   snap: (quad: Quad) => Quad,
 ): { corners: Quad[]; readings: CardReading[]; moved: boolean[] } {
   const out = { corners: [...corners], readings: [...readings], moved: corners.map(() => false) };
-  const unknown = readings.flatMap((r, i) => (r.card === null && !r.sideways ? [i] : []));
+  const unknown = readings.flatMap((r, i) => (r.card === null ? [i] : []));
   if (unknown.length === 0) return out;
   const whole = corners.filter((_, i) => !partial[i] && readings[i]!.confidence >= SURE);
   const plane = tablePlane(whole, STANDARD_DECK);
@@ -53,11 +56,12 @@ export function rereadCovered(
   const onTable = corners.map((q) => q.map((p) => applyHomography(toTable, p)));
   const tries: { card: number; quad: Quad }[] = [];
   for (const i of unknown) {
-    if (!partial[i] && cardShapeError(onTable[i]!, STANDARD_DECK) < CARD_SHAPED * STANDARD_DECK.widthMm) continue;
     const others = onTable.filter((_, k) => k !== i);
     const kept: Vec[][] = [];
-    for (const rect of rectanglesHolding(onTable[i]!)) {
-      if (share(onTable[i]!, rect) < HOLDS || others.some((other) => share(other, rect) > OVERLAPS)) continue;
+    const cardShaped = !partial[i] && cardShapeError(onTable[i]!, STANDARD_DECK) < CARD_SHAPED * STANDARD_DECK.widthMm;
+    const rects = cardShaped ? slid(onTable[i]!) : rectanglesHolding(onTable[i]!).filter((rect) => share(onTable[i]!, rect) >= HOLDS);
+    for (const rect of rects) {
+      if (others.some((other) => share(other, rect) > OVERLAPS)) continue;
       if (kept.some((k) => k.every((p) => rect.some((r) => dist(p, r) < SAME_MM)))) continue;
       kept.push(rect);
       tries.push({ card: i, quad: snap(inFrame(rect, fromTable, corners[i]!)) });
@@ -95,8 +99,19 @@ function rectanglesHolding(part: readonly Vec[]): Vec[][] {
       }
     }
   }
-  // Short side first.
-  return rects.map((r) => (dist(r[0]!, r[1]!) <= dist(r[1]!, r[2]!) ? r : [r[1]!, r[2]!, r[3]!, r[0]!]));
+  return rects.map(shortSideFirst);
+}
+
+/** The rectangle starting on a short side, as the reader takes a card upright. */
+function shortSideFirst(r: Vec[]): Vec[] {
+  return dist(r[0]!, r[1]!) <= dist(r[1]!, r[2]!) ? r : [r[1]!, r[2]!, r[3]!, r[0]!];
+}
+
+/** The card-shaped `quad` (table mm) slid a quarter and a half of a side along each of its sides, either way. */
+function slid(quad: readonly Vec[]): Vec[][] {
+  const across = sub(quad[1]!, quad[0]!);
+  const down = sub(quad[3]!, quad[0]!);
+  return [across, down].flatMap((side) => [-0.5, -0.25, 0.25, 0.5].map((f) => shortSideFirst(quad.map((p) => add(p, scale(side, f))))));
 }
 
 /** The table rectangle as a frame quad, turned the way round (clockwise) the card's own quad runs. */
