@@ -13,7 +13,7 @@ import { hashSeed } from '../../src/render/scene.js';
 import { decodeImage } from '../../src/vision/image.js';
 import { applyHomography, dist, fitAffine, insidePolygon, type Vec } from '../../src/vision/detect/geometry.js';
 import { tablePlane, FEW_CARDS } from '../../src/vision/detect/table.js';
-import { cornerError, detect, matchTruth } from './detect-helpers.js';
+import { cornerError, detect, matchTruth, recordedFrame } from './detect-helpers.js';
 
 const SIZE = { widthMm: 63, heightMm: 88 };
 
@@ -85,4 +85,19 @@ describe('Stacks scan hits on open table', () => {
     expect(inSight.length).toBe(4);
     expect(matchTruth(inSight, found).every((k) => k >= 0)).toBe(true);
   }, 30_000);
+});
+
+describe('the paper from few Stacks cards', () => {
+  // Frame 34 of the Stacks game filmed as the dev recorded game films it (seed 7373): a card-steal
+  // and a blue-5 alone on green felt. The two cards' median colour, taken for the paper's, was the
+  // special's yellow, and the blue-5's white face was turned down as ink.
+  it('is the white cards\' paper, not a special\'s yellow', async () => {
+    const { image, truth } = await recordedFrame('sequence-stacks', 'dev', 7373, 33);
+    const found = await detect(image, 'stacks');
+    const inSight = truth.filter((t) => !t.hidden && (t.visible ?? 1) === 1);
+    expect(inSight.map((t) => t.card).sort()).toEqual(['blue-5', 'card-steal']);
+    const at = matchTruth(inSight, found);
+    inSight.forEach((t, k) => expect(at[k], t.card).toBeGreaterThanOrEqual(0));
+    expect(cornerError(found[at[inSight.findIndex((t) => t.card === 'blue-5')]!]!.corners, inSight.find((t) => t.card === 'blue-5')!.corners)).toBeLessThan(3);
+  }, 60_000);
 });

@@ -214,6 +214,20 @@ export function extendUnderCover(q: readonly Vec[], side: number, toTable: Homog
   return out.map((p) => applyHomography(toFrame, p));
 }
 
+/** How far a pixel's blue lies below its red and green, in levels and as a share of them, where it is yellow. */
+const YELLOW_GAP = 60;
+const YELLOW_BLUE = 0.6;
+
+/**
+ * Whether a pixel is a Stacks special's yellow: blue well below red and green. Below by a gap (skin
+ * in shade has little blue, but little red and green either) and by a share (cream paper under a
+ * strong warm cast keeps its blue at about 0.7 of its green; the specials' yellow has next to none).
+ */
+export function isYellow(r: number, g: number, b: number): boolean {
+  const light = Math.min(r, g);
+  return light - b > YELLOW_GAP && b < YELLOW_BLUE * light;
+}
+
 /**
  * How yellow each pixel is (a Stacks special's face), as a grey image to snap sides on: a yellow
  * card on a light table is darker than the table in plain lightness, which the edge search (paper

@@ -23,7 +23,7 @@ import { applyHomography, centroid, dist, grow, insetGrid, insidePolygon, inters
 import { quadOfLines, refineQuad, relaxQuad, slideAlong, type GreyImage, type RefinedQuad } from './refine.js';
 import { tablePlane, type CardSize } from './table.js';
 import { scanAngles, scanTable } from './scan.js';
-import { completeOnPlane, coveredSide, extendUnderCover, slideOffTable, tableLook, tableShare, topOfPile, yellowness } from './complete.js';
+import { completeOnPlane, coveredSide, extendUnderCover, isYellow, slideOffTable, tableLook, tableShare, topOfPile, yellowness } from './complete.js';
 import { crossedByJoint, ownBorders } from './joint.js';
 import { bytes, int32s, uint16s } from '../scratch.js';
 
@@ -302,7 +302,10 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     const grey0 = (guess[0] + guess[1] + guess[2]) / 3;
     const neutral = chromaOf(surface, [grey0, grey0, grey0]);
     const loose = pass(neutral, 0.3, paperCut(surface, neutral, 0.3));
-    const fromCards = loose.lone.length > 0 ? paperColour(surface, loose.lone.map((l) => l.refined.quad.map(toWork)), loose.mask) : null;
+    // (Stacks: a special among them would set the paper yellow, and the white cards' faces then
+    // read as ink; where all of them are specials, their yellow it is.)
+    const quads = loose.lone.map((l) => l.refined.quad.map(toWork));
+    const fromCards = quads.length === 0 ? null : ((deck === 'stacks' ? paperColour(surface, quads, loose.mask, true) : null) ?? paperColour(surface, quads, loose.mask));
     if (fromCards && colourDistance(fromCards, guess) > OTHER_PAPER) {
       const other = strict(fromCards);
       if (other.lone.length > best.lone.length) best = other;
@@ -886,8 +889,13 @@ function isCardShaped(table: readonly Vec[], size: CardSize): boolean {
   return true;
 }
 
-/** The paper's colour under this light: the median of face pixels (in `mask`, or all) inside the given cards. */
-function paperColour(s: Surface, quads: readonly (readonly Vec[])[], mask: Uint8Array | null): [number, number, number] {
+/**
+ * The paper's colour under this light: the median of face pixels (in `mask`, or all) inside the
+ * given cards; `noYellow`, leaving out a special's yellow (null where little else is left).
+ */
+function paperColour(s: Surface, quads: readonly (readonly Vec[])[], mask: Uint8Array | null): [number, number, number];
+function paperColour(s: Surface, quads: readonly (readonly Vec[])[], mask: Uint8Array | null, noYellow: true): [number, number, number] | null;
+function paperColour(s: Surface, quads: readonly (readonly Vec[])[], mask: Uint8Array | null, noYellow = false): [number, number, number] | null {
   // Each channel's levels counted, the median read off the counts (as sorting them gives it): this
   // runs on every frame with a few lone cards.
   const counts = int32s('paper.counts', 3 * 256).fill(0);
@@ -895,12 +903,12 @@ function paperColour(s: Surface, quads: readonly (readonly Vec[])[], mask: Uint8
   for (const q of quads) {
     forEachInside(q, 8, 11, 0.08, (x, y) => {
       const i = y * s.width + x;
-      if (x < 0 || y < 0 || x >= s.width || y >= s.height || (mask && !mask[i])) return;
+      if (x < 0 || y < 0 || x >= s.width || y >= s.height || (mask && !mask[i]) || (noYellow && isYellow(s.rgba[i * 4]!, s.rgba[i * 4 + 1]!, s.rgba[i * 4 + 2]!))) return;
       for (let c = 0; c < 3; c++) counts[c * 256 + s.rgba[i * 4 + c]!]!++;
       n++;
     });
   }
-  if (n < 10) return [...s.white];
+  if (n < 10) return noYellow ? null : [...s.white];
   const median = (c: number): number => {
     for (let v = 0, seen = 0; v < 256; v++) {
       seen += counts[c * 256 + v]!;

@@ -8,6 +8,7 @@
 import { SPECIALS, type Special } from '../../cards/stacks.js';
 import { faceCanvas } from '../../render/card-face.js';
 import { STANDARD_DECK, type DeckProfile } from '../../render/deck-profile.js';
+import { isYellow } from '../detect/complete.js';
 import { applyHomography, homography } from '../detect/geometry.js';
 import type { Quad, RgbaImage } from '../image.js';
 import type { OpenCv } from '../opencv.js';
@@ -245,24 +246,11 @@ export const YELLOW_FACE = 0.5;
 /** The second look naming a card the reader did not: below "sure" (0.9), it rests on one matcher. */
 export const SECOND_LOOK_CAP = 0.85;
 
-/** How far a pixel's blue lies below its red and green, in levels and as a share of them, where it is yellow. */
-const YELLOW_GAP = 60;
-const YELLOW_BLUE = 0.6;
-
-/**
- * Share of the face's pixels that are yellow (blue well below red and green): specials' faces, not
- * paper or red or blue ink. Below by a gap (skin in shade has little blue, but little red and green
- * either) and by a share (cream paper under a strong warm cast keeps its blue at about 0.7 of its
- * green; the specials' yellow has next to none).
- */
+/** Share of the face's pixels that are a special's yellow (isYellow): specials' faces, not paper or red or blue ink. */
 export function yellowShare(face: RgbaImage): number {
   const n = face.width * face.height;
   let yellow = 0;
-  for (let i = 0; i < n; i++) {
-    const light = Math.min(face.data[i * 4]!, face.data[i * 4 + 1]!);
-    const blue = face.data[i * 4 + 2]!;
-    if (light - blue > YELLOW_GAP && blue < YELLOW_BLUE * light) yellow++;
-  }
+  for (let i = 0; i < n; i++) if (isYellow(face.data[i * 4]!, face.data[i * 4 + 1]!, face.data[i * 4 + 2]!)) yellow++;
   return yellow / n;
 }
 
