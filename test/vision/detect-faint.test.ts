@@ -18,7 +18,7 @@ import type { PhotoConditions } from '../../src/render/conditions.js';
 import type { FixtureCard } from '../../src/render/fixture-io.js';
 import { decodeImage, type RgbaImage } from '../../src/vision/image.js';
 import { insidePolygon, quadPoint, type Vec } from '../../src/vision/detect/geometry.js';
-import { cornerError, detect, matchTruth, recordedFrame, wholeCardErrors } from './detect-helpers.js';
+import { cornerError, detect, devFrame, matchTruth, recordedFrame, wholeCardErrors } from './detect-helpers.js';
 
 /** How far (px) the corners of the card found over the truth card `card` lie from its own; fails where none is found. */
 async function foundCornerError(image: RgbaImage, card: FixtureCard, deck: 'tic' | 'stacks' = 'tic'): Promise<number> {
@@ -90,6 +90,15 @@ describe('faint sides, the plane, and ink washed out', () => {
     const { error, visible } = await detectedCorners('sequence-shift', hashSeed('4242|heldout|sequence-shift|4'), '2-square-orange', { conditions, style });
     expect(visible).toBe(1);
     expect(error).toBeLessThan(3);
+  }, 60_000);
+
+  // The bundled dev Sequence Shift game, frame 25: a glare spot over the one pip of a
+  // 1-circle-yellow (a quarter of its face washed out) left only its indices as ink, and on a light
+  // grey table its sides fall strongly nowhere. Outlined firmly all round, it was turned down as no
+  // face.
+  it('keeps a card held all round whose lone pip a glare spot washed out', async () => {
+    const { image, truth } = await devFrame('sequence-shift-game', 24);
+    expect(await foundCornerError(image, truth.find((t) => t.card === '1-circle-yellow' && !t.hidden)!)).toBeLessThan(3);
   }, 60_000);
 
   // A Sequence Shift game on a tan table filmed as the dev recorded game films it (seed 6061),
