@@ -168,10 +168,10 @@ export interface ReadLooks {
  * with any glare spot taken off its face, and an unsure TIC card from its opposite corner; a TIC
  * table is settled (a card lies there once); with `looks`, an unsure yellow Stacks face is cut
  * again with its sides snapped in yellowness, Stacks cards that may be specials get a second look
- * at their word, and an unknown TIC card partly covered is read from the card-sized rectangles
- * holding its part in sight; a card partly out of sight (a side covered or cut off by the frame, or
- * less than 90% of its face seen by the reader) rests on part of the evidence and is never
- * reported as sure.
+ * at their word, and an unknown TIC card is read from card-sized rectangles by its outline (those
+ * holding its part in sight where it is partly covered); a card partly out of sight (a side
+ * covered or cut off by the frame, or less than 90% of its face seen by the reader) rests on part
+ * of the evidence and is never reported as sure.
  */
 export function readCards(
   reader: CardReader,
@@ -195,13 +195,17 @@ export function readCards(
   if (deck === 'stacks' && snapYellow) {
     // A special's yellow face on its pile: the lightness edges found may be those of the white
     // cards showing under it, a few px out from its own, and its word then lies off where the
-    // reader looks for it. Its sides snapped in yellowness, kept where that reads surer.
+    // reader looks for it. Its sides snapped in yellowness, kept where that reads surer and, with
+    // the second look at the word, where the word is matched better too (a side snapped onto the
+    // word's own edge moves it off where it should lie).
     const yellow = readings.flatMap((r, i) => (r.confidence < SURE && yellowShare(faces[i]!) >= YELLOW_FACE ? [i] : []));
     const snapped = yellow.map((i) => snapYellow(corners[i]!));
     const snappedFaces = snapped.map((q) => cut(q));
     const again = reader.read(snappedFaces, deck);
+    const word = (q: Quad): number => Math.max(...specials!.score(q, cut).scores);
     yellow.forEach((i, k) => {
       if (again[k]!.sideways || again[k]!.confidence <= readings[i]!.confidence) return;
+      if (specials && word(snapped[k]!) <= word(corners[i]!)) return;
       readings[i] = again[k]!;
       corners[i] = snapped[k]!;
       faces[i] = snappedFaces[k]!;

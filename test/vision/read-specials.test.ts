@@ -152,4 +152,15 @@ describe('a special on its pile', () => {
     expect(chip.found?.reading.card).toBe('chip-steal');
     expect(cornerError(chip.found!.corners, chip.truth.corners)).toBeLessThan(4);
   }, 60_000);
+
+  // The same kind of table at seed 9191, frame 1: a card-steal read unsure along an outline that
+  // held its word well; snapped in yellowness, one side moved onto the word's edge, and the reader
+  // read surer while the word lay off. The snapped outline is not taken.
+  it('keeps its outline where the word is matched better along it than along the snapped one', async () => {
+    const { conditions, style } = scheduledConditions('sequence-stacks', 0, 14, 0);
+    const rendered = await renderShot(planShot('sequence-stacks', hashSeed('9191|dev|sequence-stacks|0'), { conditions, style }));
+    const recognition = recogniseWith(await openCv(), await sharedReader(), await decodeImage(rendered.jpeg), { game: 'sequence-stacks' });
+    const steal = matchFrame(rendered.truth, recognition.cards).outcomes.find((o) => o.truth.card === 'card-steal' && !o.truth.hidden)!;
+    expect(steal.found?.reading.card).toBe('card-steal');
+  }, 60_000);
 });
