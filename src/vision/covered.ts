@@ -32,9 +32,10 @@ const SAME_MM = 4;
  * seen (or whose outline is no card's shape on the table plane) from the card-sized rectangles
  * holding its part in sight, one outlined at a card's size from that outline slid a quarter and a
  * half of a side along its sides; where one of them reads as a card (`moved` marks those: a card
- * placed by a search over rectangles is never to be reported sure). `snap` moves a quad's sides onto the frame's edges
- * where it finds them (the plane from a card or two puts a rectangle a card away several pixels
- * off, and the reader needs its quads within a few). Needs a surely read whole card for the plane.
+ * placed by a search over rectangles is never to be reported sure). `snap` moves a quad's sides
+ * onto the frame's edges where it finds them (the plane from a card or two puts a rectangle a card
+ * away several pixels off, and the reader needs its quads within a few). Needs a surely read whole
+ * card for the plane.
  */
 export function rereadCovered(
   reader: CardReader,

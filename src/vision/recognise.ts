@@ -202,10 +202,10 @@ export function readCards(
     const snapped = yellow.map((i) => snapYellow(corners[i]!));
     const snappedFaces = snapped.map((q) => cut(q));
     const again = reader.read(snappedFaces, deck);
-    const word = (q: Quad): number => Math.max(...specials!.score(q, cut).scores);
+    const word = specials ? (q: Quad): number => Math.max(...specials.score(q, cut).scores) : null;
     yellow.forEach((i, k) => {
       if (again[k]!.sideways || again[k]!.confidence <= readings[i]!.confidence) return;
-      if (specials && word(snapped[k]!) <= word(corners[i]!)) return;
+      if (word && word(snapped[k]!) <= word(corners[i]!)) return;
       readings[i] = again[k]!;
       corners[i] = snapped[k]!;
       faces[i] = snappedFaces[k]!;

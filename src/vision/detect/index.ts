@@ -574,13 +574,13 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       // glare spot over much of the card sets the level paper is judged by: about half paper will do.
       const falls = refined.contrast.filter((v) => v >= STRONG_FALL).length;
       const washedOut = deck === 'tic' && outlined && st.paper >= 0.45 && falls >= 3;
+      // Held firmly all round at a card's size.
+      const firm = refined.support.every((v) => v >= 0.8) && sizeError(refined.quad) <= OFF_SIZE;
       // A glare spot over a good part of a card outlined all round: its white is no measure of the
       // paper (beside it, the paper looks too dark to be paper), and what ink it washed out is gone.
       // Judged beside the spot, as paper with some ink, and as a face where the ink left is enough,
       // or the card falls strongly to the table on two sides at least, or it is held firmly all
       // round (a spot over a lone pip leaves only the indices).
-      // Held firmly all round at a card's size.
-      const firm = refined.support.every((v) => v >= 0.8) && sizeError(refined.quad) <= OFF_SIZE;
       const glared = outlined && st.glare >= GLARED ? faceStats(surface, chroma, mask, work, cut, true) : null;
       const underGlare = glared !== null && glared.paper >= 0.45 && glared.ink >= 0.005 && (faceIn(glared, true, deck) || falls >= 2 || firm);
       // A glare spot over much of the face (a third of it washed out to white or more) may wash out
