@@ -6,7 +6,7 @@
 // outlined at a card's size is outlined off it (half on the table, or across two cards): that
 // outline slid along its sides is read instead.
 import { add, applyHomography, dist, insetGrid, insidePolygon, invertHomography, scale, signedArea, sub, unit, type Homography, type Vec } from './detect/geometry.js';
-import { CARD_SHAPED, cardShapeError, tablePlane } from './detect/table.js';
+import { CARD_SHAPED, cardShapeError, shortSideFirst, tablePlane } from './detect/table.js';
 import type { Quad, RgbaImage } from './image.js';
 import type { CardReader } from './read/index.js';
 import { STANDARD_DECK } from '../render/deck-profile.js';
@@ -101,11 +101,6 @@ function rectanglesHolding(part: readonly Vec[]): Vec[][] {
     }
   }
   return rects.map(shortSideFirst);
-}
-
-/** The rectangle starting on a short side, as the reader takes a card upright. */
-function shortSideFirst(r: Vec[]): Vec[] {
-  return dist(r[0]!, r[1]!) <= dist(r[1]!, r[2]!) ? r : [r[1]!, r[2]!, r[3]!, r[0]!];
 }
 
 /** The card-shaped `quad` (table mm) slid a quarter and a half of a side along each of its sides, either way. */

@@ -238,8 +238,8 @@ export function readCards(
       if (clear && clear.confidence >= SURE) readings[i] = averagedTicRead(readings[i]!, clear, reader.threshold, SETTLED_CAP);
     }
   }
-  // An unknown card partly covered, outlined by the part in sight: read from the card-sized
-  // rectangles that hold that part (src/vision/covered.ts).
+  // An unknown card, partly covered (outlined by the part in sight) or outlined off it: read from
+  // card-sized rectangles by its outline (src/vision/covered.ts).
   let moved: readonly boolean[] = [];
   if (deck === 'tic' && snap) ({ corners, readings, moved } = rereadCovered(reader, corners, readings, partial, cut, snap));
   const upright = corners.map((q, i) => (readings[i]!.upsideDown ? turned(q) : q));

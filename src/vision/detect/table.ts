@@ -99,7 +99,12 @@ export const CARD_SHAPED = 0.12;
 
 /** How far a quad on the table is from a card's size (mm): the mean side error, either way round. */
 export function cardShapeError(t: readonly Vec[], size: CardSize): number {
-  return shapeError(shortFirst(t) ? t : [t[1]!, t[2]!, t[3]!, t[0]!], size);
+  return shapeError(shortSideFirst(t), size);
+}
+
+/** The quad on the table started at a corner where its first side is a short one. */
+export function shortSideFirst(t: readonly Vec[]): Vec[] {
+  return shortFirst(t) ? [...t] : [t[1]!, t[2]!, t[3]!, t[0]!];
 }
 
 /** How far a quad on the table is from a card's size (mm): the mean side error. */
