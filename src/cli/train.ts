@@ -16,7 +16,7 @@ export const TRAIN_USAGE = `Usage:
                                     read every fixture card below DIR cut by its truth corners, print scores
 
 Options:
-  --frames N      training photographs to render (default 960; kept in --data and reused)
+  --frames N      training photographs to render (default 2880; kept in --data and reused)
   --seed N        seed of the training photographs (default 7071; never the fixtures' ${DEFAULT_FIXTURE_SEED})
   --epochs N      passes over the samples (default 24)
   --data DIR      where the training photographs are kept (default tmp/train-reader)
@@ -55,7 +55,7 @@ export async function runTrain(args: readonly string[]): Promise<number> {
   const cpu = process.cpuUsage();
   const report = await trainReader({
     dataDir: values.get('--data') ?? join('tmp', 'train-reader'),
-    frames: whole(values, '--frames', 960, 20, 100_000),
+    frames: whole(values, '--frames', 2880, 20, 100_000),
     seed,
     epochs: whole(values, '--epochs', 24, 1, 1000),
     out: values.get('--out') ?? defaultModelDir(),

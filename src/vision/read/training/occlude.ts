@@ -1,7 +1,8 @@
-// Things over a card that the renderer draws too rarely to learn from: a coin, fingers, a sleeve,
-// a phone's edge, the frame's edge (where a cut replicates the last row of pixels). Painted onto a
-// cut card under the card's own light, so the reader sees many covered cards and learns to say
-// it cannot tell (the identity label stays the truth: what is hidden is simply uncertain).
+// Things over a card that the renderer draws too rarely to learn from: a lamp's glare spot, a coin,
+// fingers, a sleeve, a phone's edge, the frame's edge (where a cut replicates the last row of
+// pixels). Painted onto a cut card under the card's own light, so the reader sees many covered
+// cards and learns to say it cannot tell (the identity label stays the truth: what is hidden is
+// simply uncertain).
 import type { Random } from '../../../rules/random.js';
 import type { RgbaImage } from '../../image.js';
 import { paperColour } from '../features.js';
@@ -57,8 +58,8 @@ export function occlude(card: RgbaImage, random: Random): Occluded {
   };
   const side = Math.floor(random() * 4);
   const kind = random();
-  if (kind < 0.2) return glare(card, random);
-  if (kind < 0.4) {
+  if (kind < 0.4) return glare(card, random);
+  if (kind < 0.55) {
     const cx = between(random, 0, W);
     const cy = between(random, 0, H);
     const r = between(random, 8, 13.5);
@@ -167,7 +168,7 @@ export function glare(card: RgbaImage, random: Random): Occluded {
   const data = new Uint8Array(card.data);
   const cx = between(random, 0, W);
   const cy = between(random, 0, H);
-  const rx = between(random, 6, 30);
+  const rx = between(random, 6, 40);
   const ry = rx * between(random, 0.4, 1);
   const angle = between(random, 0, Math.PI);
   const strength = between(random, 0.3, 2.2);

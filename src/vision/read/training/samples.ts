@@ -10,7 +10,7 @@ import type { OpenCv } from '../../opencv.js';
 import { rectifyMat } from '../../rectify.js';
 import { cardFeatures, FEATURE_SIZE } from '../features.js';
 import { HEADS, ORIENT_SIDEWAYS, ORIENT_TURNED, ORIENT_UP, OUTPUTS } from '../heads.js';
-import { occlude } from './occlude.js';
+import { glare, occlude } from './occlude.js';
 
 /** Loss groups, one mask column each. */
 export const GROUPS = ['number', 'shape', 'colour', 'stacks', 'orient', 'card', 'visible', 'indexNumber', 'indexShape'] as const;
@@ -155,7 +155,7 @@ export interface CutOptions {
   readonly jitterPx: number;
   /** Quads a frame that are no card face. */
   readonly negatives: number;
-  /** Share of card cuts with a coin, fingers, a sleeve, a phone or the frame edge painted over them. */
+  /** Share of card cuts with a glare spot, a coin, fingers, a sleeve, a phone or the frame edge painted over them. */
   readonly occludeShare: number;
 }
 
@@ -189,10 +189,13 @@ export function cutFrame(cv: OpenCv, mat: InstanceType<OpenCv['Mat']>, frame: { 
       const quad = turnQuad(jitterQuad(face.quad, big ? options.jitterPx * 1.8 : options.jitterPx, random), steps);
       let cut = rectifyMat(cv, mat, quad);
       let visible = face.visible;
-      if (random() < options.occludeShare) {
-        const covered = occlude(cut, random);
-        cut = covered.image;
-        visible *= 1 - covered.covered;
+      // A glare spot alone on 15% of the cuts without an occluder, besides those among the
+      // occluders: a lamp's spot can lie on one card for a whole game, and a reader that had seen
+      // few read such cards unknown.
+      const painted = random() < options.occludeShare ? occlude(cut, random) : random() < 0.15 ? glare(cut, random) : null;
+      if (painted) {
+        cut = painted.image;
+        visible *= 1 - painted.covered;
       }
       if (random() < 0.5) cut = shiftLight(cut, random, 1);
       store.add(cut, { card: face.card, orient: steps === 0 ? ORIENT_UP : steps === 2 ? ORIENT_TURNED : ORIENT_SIDEWAYS, visible });
