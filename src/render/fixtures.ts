@@ -28,6 +28,12 @@ export const BUNDLED_SET: readonly SetPlan[] = [
   { split: 'heldout', perGame: 7 },
 ];
 
+/** Still table `i` of `game` in a split of the bundled set rendered from `seed`: its own seed, conditions and layout style. */
+export function stillTablePlan(game: TableGame, split: SetPlan['split'], seed: number, i: number): { seed: number; conditions: Partial<PhotoConditions>; style: Partial<LayoutStyle> } {
+  const { perGame } = BUNDLED_SET.find((s) => s.split === split)!;
+  return { seed: hashSeed(`${seed}|${split}|${game}|${i}`), ...scheduledConditions(game, i, perGame, split === 'dev' ? 0 : 7) };
+}
+
 /**
  * The i-th frame's conditions out of n for a game: stratified so that tilt, gap and JPEG quality
  * spread over their whole ranges, and backgrounds, white balance, sizes and clutter all cycle.
@@ -97,11 +103,10 @@ export async function renderBundledFixtures(root: string, seed = DEFAULT_FIXTURE
   for (const { split, perGame } of BUNDLED_SET) {
     const splitDir = join(root, split);
     if (existsSync(splitDir)) rmSync(splitDir, { recursive: true });
-    const offset = split === 'dev' ? 0 : 7;
     for (const game of TABLE_GAMES) {
-      const seeds = Array.from({ length: perGame }, (_, i) => hashSeed(`${seed}|${split}|${game}|${i}`));
+      const plans = Array.from({ length: perGame }, (_, i) => stillTablePlan(game, split, seed, i));
       const dir = join(splitDir, game);
-      const fixture = await renderStillFixture(game, dir, seeds, (i) => scheduledConditions(game, i, perGame, offset), { description: `${game}: ${perGame} still tables, one a frame, under scheduled conditions (${split})`, seed, split }, progress);
+      const fixture = await renderStillFixture(game, dir, plans.map((p) => p.seed), (i) => plans[i]!, { description: `${game}: ${perGame} still tables, one a frame, under scheduled conditions (${split})`, seed, split }, progress);
       fixtures++;
       frames += fixture.frames.length;
       manifest.push({ path: `${split}/${game}`, game, split, frames: fixture.frames.length, description: fixture.description });

@@ -12,13 +12,13 @@
 import { describe, expect, it } from 'vitest';
 import { planShot, renderShot, type ShotOptions } from '../../src/render/shot.js';
 import { hashSeed, type TableGame } from '../../src/render/scene.js';
-import { CALIBRATION_FRAMES, calibrationConditions, scheduledConditions } from '../../src/render/fixtures.js';
+import { CALIBRATION_FRAMES, calibrationConditions, stillTablePlan } from '../../src/render/fixtures.js';
 import { markersAroundCards } from '../../src/calibration/scene-markers.js';
 import type { PhotoConditions } from '../../src/render/conditions.js';
 import type { FixtureCard } from '../../src/render/fixture-io.js';
 import { decodeImage, type RgbaImage } from '../../src/vision/image.js';
 import { insidePolygon, quadPoint, type Vec } from '../../src/vision/detect/geometry.js';
-import { cornerError, detect, devFrame, matchTruth, recordedFrame, wholeCardErrors } from './detect-helpers.js';
+import { cornerError, detect, devFrame, matchTruth, recordedFrame, stillFrame, wholeCardErrors } from './detect-helpers.js';
 
 /** How far (px) the corners of the card found over the truth card `card` lie from its own; fails where none is found. */
 async function foundCornerError(image: RgbaImage, card: FixtureCard, deck: 'tic' | 'stacks' = 'tic'): Promise<number> {
@@ -86,8 +86,8 @@ describe('faint sides, the plane, and ink washed out', () => {
   // under a tenth of the card passed for paper), and the card was turned down as no face. Judged
   // beside the spot, it is paper with its ink.
   it('keeps a card outlined all round with a glare spot over it', async () => {
-    const { conditions, style } = scheduledConditions('sequence-shift', 4, 7, 7);
-    const { error, visible } = await detectedCorners('sequence-shift', hashSeed('4242|heldout|sequence-shift|4'), '2-square-orange', { conditions, style });
+    const plan = stillTablePlan('sequence-shift', 'heldout', 4242, 4);
+    const { error, visible } = await detectedCorners('sequence-shift', plan.seed, '2-square-orange', plan);
     expect(visible).toBe(1);
     expect(error).toBeLessThan(3);
   }, 60_000);
@@ -114,8 +114,8 @@ describe('faint sides, the plane, and ink washed out', () => {
   // over a blue-4 washed its numeral out (39% of its face white), and the card, outlined all round,
   // was turned down as no face.
   it('keeps a Stacks card whose numeral a glare spot washed out, outlined all round', async () => {
-    const { conditions, style } = scheduledConditions('sequence-stacks', 5, 7, 7);
-    const { error } = await detectedCorners('sequence-stacks', hashSeed('8181|heldout|sequence-stacks|5'), 'blue-4', { conditions, style });
+    const plan = stillTablePlan('sequence-stacks', 'heldout', 8181, 5);
+    const { error } = await detectedCorners('sequence-stacks', plan.seed, 'blue-4', plan);
     expect(error).toBeLessThan(3);
   }, 60_000);
 
@@ -176,9 +176,7 @@ describe('faint sides, the plane, and ink washed out', () => {
   // hits at the layout's angle sat half a card off cards found already, and 12 of the 35 cards
   // reported were not there. TIC cards never lie over each other's faces.
   it('reports no two cards a third or more over each other in a TIC layout', async () => {
-    const { conditions, style } = scheduledConditions('sequence-hunt', 2, 7, 7);
-    const rendered = await renderShot(planShot('sequence-hunt', hashSeed('5353|heldout|sequence-hunt|2'), { conditions, style }));
-    const found = await detect(await decodeImage(rendered.jpeg));
+    const found = await detect((await stillFrame('sequence-hunt', 'heldout', 5353, 2)).image);
     const over = (a: readonly Vec[], b: readonly Vec[]): number => {
       let inside = 0;
       for (let j = 0; j < 5; j++) for (let i = 0; i < 5; i++) if (insidePolygon(b, quadPoint(a, 0.1 + 0.2 * i, 0.1 + 0.2 * j))) inside++;

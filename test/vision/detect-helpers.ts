@@ -2,6 +2,7 @@
 // truth, run through the detector and matched as `seqref eval` matches them.
 import { join } from 'node:path';
 import { readFixture, type FixtureCard } from '../../src/render/fixture-io.js';
+import { stillTablePlan, type SetPlan } from '../../src/render/fixtures.js';
 import { chooseGame, RECORDED_GAMES, sessionOptions, type RecordedGamePlan } from '../../src/render/recorded-set.js';
 import { recordedStates } from '../../src/render/recorded.js';
 import { planSession, renderSessionFrame, type SessionOptions, type SessionState } from '../../src/render/session.js';
@@ -41,6 +42,13 @@ async function filmed(states: readonly SessionState[], options: SessionOptions, 
 export function recordedTable(game: RecordedGamePlan['game'], split: string, seed: number, state: number): Promise<{ image: RgbaImage; truth: FixtureCard[] }> {
   const { plan, sessionSeed, states } = recordedGame(game, split, seed);
   return filmed([states[state]!], { game, out: '', seed: sessionSeed, fps: 1, holdSeconds: 1, moveSeconds: 1, conditions: plan.conditions! }, 0);
+}
+
+/** Still table `index` of `game` in a split, as `seqref render --fixtures --seed SEED` renders it. */
+export async function stillFrame(game: TableGame, split: SetPlan['split'], seed: number, index: number): Promise<{ image: RgbaImage; truth: FixtureCard[] }> {
+  const plan = stillTablePlan(game, split, seed, index);
+  const rendered = await renderShot(planShot(game, plan.seed, plan));
+  return { image: await decodeImage(rendered.jpeg), truth: rendered.truth };
 }
 
 /** Frame `index` of a recorded game (the game the plan for `game` and `split` chooses from `seed`), as its fixture films it. */

@@ -2,15 +2,12 @@
 // rectangles that hold that part; one outlined at a card's size but off it, from that outline slid
 // along its sides (src/vision/covered.ts).
 import { describe, expect, it } from 'vitest';
-import { scheduledConditions } from '../../src/render/fixtures.js';
-import { hashSeed } from '../../src/render/scene.js';
-import { planShot, renderShot } from '../../src/render/shot.js';
 import { greyOf, refineQuad } from '../../src/vision/detect/refine.js';
-import { decodeImage, type Quad, type RgbaImage } from '../../src/vision/image.js';
+import type { Quad, RgbaImage } from '../../src/vision/image.js';
 import { openCv } from '../../src/vision/opencv.js';
 import { readCards, recogniseWith } from '../../src/vision/recognise.js';
 import { rectifyMat, toMat } from '../../src/vision/rectify.js';
-import { cornerError, detect, matchTruth, recordedFrame } from './detect-helpers.js';
+import { cornerError, detect, matchTruth, recordedFrame, stillFrame } from './detect-helpers.js';
 import { MUST_HAVE_MODEL, sharedReader } from './read-helpers.js';
 
 describe.skipIf(!MUST_HAVE_MODEL)('a card partly under a sleeve, outlined by the part in sight', () => {
@@ -48,14 +45,12 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card partly under a sleeve, outlined by the
   it('is read from its card-sized outline slid along its sides, where that outline lies off it', async () => {
     // A still Hunt table scheduled as the dev ones are (seed 8181), frame 9: a 4-square-red was
     // outlined at a card's size a third of a card up from it, half on the table, and read nothing.
-    const { conditions, style } = scheduledConditions('sequence-hunt', 9, 14, 0);
-    const rendered = await renderShot(planShot('sequence-hunt', hashSeed('8181|dev|sequence-hunt|9'), { conditions, style }));
-    const image = await decodeImage(rendered.jpeg);
+    const { image, truth } = await stillFrame('sequence-hunt', 'dev', 8181, 9);
     const found = recogniseWith(await openCv(), await sharedReader(), image, { game: 'sequence-hunt' }).cards;
-    const k = rendered.truth.findIndex((t) => t.card === '4-square-red');
-    const card = found[matchTruth(rendered.truth, found)[k]!]!;
+    const k = truth.findIndex((t) => t.card === '4-square-red');
+    const card = found[matchTruth(truth, found)[k]!]!;
     expect(card.reading.card).toBe('4-square-red');
     expect(card.reading.confidence).toBeLessThan(0.9);
-    expect(cornerError(card.corners, rendered.truth[k]!.corners)).toBeLessThan(6);
+    expect(cornerError(card.corners, truth[k]!.corners)).toBeLessThan(6);
   }, 60_000);
 });

@@ -1,9 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ticDeck } from '../../src/cards/tic.js';
-import { scheduledConditions } from '../../src/render/fixtures.js';
-import { hashSeed } from '../../src/render/scene.js';
-import { planShot, renderShot } from '../../src/render/shot.js';
-import { decodeImage, type Quad, type RgbaImage } from '../../src/vision/image.js';
+import type { Quad, RgbaImage } from '../../src/vision/image.js';
 import { openCv } from '../../src/vision/opencv.js';
 import { readCards } from '../../src/vision/recognise.js';
 import { rectifyMat, toMat } from '../../src/vision/rectify.js';
@@ -11,7 +8,7 @@ import type { CardReading } from '../../src/vision/types.js';
 import { cutFixtureCards, type CutCard } from '../../src/vision/read/evaluate.js';
 import { withoutGlare } from '../../src/vision/read/glare.js';
 import { withColourOf } from '../../src/vision/read/index.js';
-import { recordedFrame } from './detect-helpers.js';
+import { recordedFrame, stillFrame } from './detect-helpers.js';
 import { DEV, MUST_HAVE_MODEL, sharedReader } from './read-helpers.js';
 
 /** A lamp's glare spot over the middle of the face: `observed = card * (1 - a) + 255 * a`, `a` falling off round the centre. */
@@ -90,10 +87,8 @@ describe.skipIf(!MUST_HAVE_MODEL)('an unsure card under a glare spot, read with 
   it('names a Stacks card whose face the glare washed pale', async () => {
     // A still Stacks table scheduled as the dev ones are (seed 9191), frame 12: a glare spot over a
     // 'wait'. Cut exactly, it read unknown (0.15); with the glare taken off, 'wait' (0.98).
-    const { conditions, style } = scheduledConditions('sequence-stacks', 12, 14, 0);
-    const rendered = await renderShot(planShot('sequence-stacks', hashSeed('9191|dev|sequence-stacks|12'), { conditions, style }));
-    const image = await decodeImage(rendered.jpeg);
-    const card = rendered.truth.find((t) => t.card === 'wait')!;
+    const { image, truth } = await stillFrame('sequence-stacks', 'dev', 9191, 12);
+    const card = truth.find((t) => t.card === 'wait')!;
     const [a, b, c, d] = card.corners.map(([x, y]) => [x! - 0.5, y! - 0.5] as [number, number]);
     const quad: Quad = [a!, b!, c!, d!];
     const cv = await openCv();

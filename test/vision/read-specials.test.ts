@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SPECIALS } from '../../src/cards/stacks.js';
 import { matchFrame } from '../../src/cli/eval.js';
-import { CALIBRATION_FRAMES, calibrationConditions, scheduledConditions } from '../../src/render/fixtures.js';
+import { CALIBRATION_FRAMES, calibrationConditions } from '../../src/render/fixtures.js';
 import { hashSeed } from '../../src/render/scene.js';
 import { planShot, renderShot } from '../../src/render/shot.js';
 import { readFixture, type FixtureCard } from '../../src/render/fixture-io.js';
@@ -13,7 +13,7 @@ import { lookAgainAtSpecials, SECOND_LOOK_CAP, specialMatcher, yellowShare, type
 import { recogniseWith } from '../../src/vision/recognise.js';
 import { rectifyMat, toMat } from '../../src/vision/rectify.js';
 import type { CardReading } from '../../src/vision/types.js';
-import { cornerError } from './detect-helpers.js';
+import { cornerError, stillFrame } from './detect-helpers.js';
 import { DEV, sharedReader } from './read-helpers.js';
 
 interface Seen {
@@ -144,11 +144,9 @@ describe('a special on its pile', () => {
   // lies askew on white cards, whose edges the outline took; cut along it, the word lay off where
   // the reader looks, and the card read unknown.
   it('is cut again along its yellow and read', async () => {
-    const { conditions, style } = scheduledConditions('sequence-stacks', 12, 14, 0);
-    const rendered = await renderShot(planShot('sequence-stacks', hashSeed('6061|dev|sequence-stacks|12'), { conditions, style }));
-    const image = await decodeImage(rendered.jpeg);
+    const { image, truth } = await stillFrame('sequence-stacks', 'dev', 6061, 12);
     const recognition = recogniseWith(await openCv(), await sharedReader(), image, { game: 'sequence-stacks' });
-    const chip = matchFrame(rendered.truth, recognition.cards).outcomes.find((o) => o.truth.card === 'chip-steal' && !o.truth.hidden)!;
+    const chip = matchFrame(truth, recognition.cards).outcomes.find((o) => o.truth.card === 'chip-steal' && !o.truth.hidden)!;
     expect(chip.found?.reading.card).toBe('chip-steal');
     expect(cornerError(chip.found!.corners, chip.truth.corners)).toBeLessThan(4);
   }, 60_000);
@@ -157,10 +155,9 @@ describe('a special on its pile', () => {
   // held its word well; snapped in yellowness, one side moved onto the word's edge, and the reader
   // read surer while the word lay off. The snapped outline is not taken.
   it('keeps its outline where the word is matched better along it than along the snapped one', async () => {
-    const { conditions, style } = scheduledConditions('sequence-stacks', 0, 14, 0);
-    const rendered = await renderShot(planShot('sequence-stacks', hashSeed('9191|dev|sequence-stacks|0'), { conditions, style }));
-    const recognition = recogniseWith(await openCv(), await sharedReader(), await decodeImage(rendered.jpeg), { game: 'sequence-stacks' });
-    const steal = matchFrame(rendered.truth, recognition.cards).outcomes.find((o) => o.truth.card === 'card-steal' && !o.truth.hidden)!;
+    const { image, truth } = await stillFrame('sequence-stacks', 'dev', 9191, 0);
+    const recognition = recogniseWith(await openCv(), await sharedReader(), image, { game: 'sequence-stacks' });
+    const steal = matchFrame(truth, recognition.cards).outcomes.find((o) => o.truth.card === 'card-steal' && !o.truth.hidden)!;
     expect(steal.found?.reading.card).toBe('card-steal');
   }, 60_000);
 });
