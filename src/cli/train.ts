@@ -1,6 +1,7 @@
 // `seqref train` (npm run train): renders training photographs under seeds of our own, trains the
 // card reader on them and writes models/card-reader; `--evaluate DIR` reads fixture cards cut by
 // their truth corners with the committed (or --model) weights and prints the scores.
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { InputError } from '../errors.js';
@@ -21,10 +22,11 @@ Options:
   --epochs N      passes over the samples (default 24)
   --data DIR      where the training photographs are kept (default tmp/train-reader)
   --out DIR       where the model is written (default models/card-reader)
+  --workers N     threads the photographs render in (default: one a core, here ${availableParallelism()})
 
 Trains from rendered data only, never from fixtures/. Progress goes to standard error.`;
 
-const VALUED = new Set(['--frames', '--seed', '--epochs', '--data', '--out', '--evaluate', '--model', '--jitter']);
+const VALUED = new Set(['--frames', '--seed', '--epochs', '--data', '--out', '--evaluate', '--model', '--jitter', '--workers']);
 const FLAGS = new Set(['--turned']);
 
 function whole(values: Map<string, string>, name: string, fallback: number, lo: number, hi: number): number {
@@ -59,6 +61,7 @@ export async function runTrain(args: readonly string[]): Promise<number> {
     seed,
     epochs: whole(values, '--epochs', 24, 1, 1000),
     out: values.get('--out') ?? defaultModelDir(),
+    workers: whole(values, '--workers', availableParallelism(), 1, 64),
     progress: say,
   });
   const total = (performance.now() - start) / 1000;

@@ -12,7 +12,7 @@ describe('seqref train', () => {
   });
 
   it('names a bad option or value in one line, exit 2', () => {
-    for (const args of [['train', '--frames', 'many'], ['train', '--epochs', '0'], ['train', '--bogus'], ['train', '--evaluate', 'no/such/dir']]) {
+    for (const args of [['train', '--frames', 'many'], ['train', '--epochs', '0'], ['train', '--bogus'], ['train', '--evaluate', 'no/such/dir'], ['train', '--workers', '0']]) {
       const result = seqref(args);
       expect(result.status, args.join(' ')).toBe(2);
       expect(result.stderr.trim().split('\n')).toHaveLength(1);

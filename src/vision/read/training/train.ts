@@ -27,6 +27,8 @@ export interface TrainOptions {
   readonly learningRate?: number;
   /** Share of frames kept out of training to measure it (rendered, never fixtures). */
   readonly validationShare?: number;
+  /** Worker threads the photographs render in (default one a core). */
+  readonly workers?: number;
   readonly progress?: (line: string) => void;
 }
 
@@ -188,7 +190,7 @@ export async function trainReader(options: TrainOptions): Promise<TrainReport> {
   const random = seededRandom(options.seed ^ 0x7ea1);
   const cut: CutOptions = { cuts: 5, jitterPx: 3, negatives: 6, occludeShare: 0.4, ...options.cut };
   let start = performance.now();
-  const set = await renderTrainingSet(options.dataDir, options.frames, options.seed, progress);
+  const set = await renderTrainingSet(options.dataDir, options.frames, options.seed, { progress, ...(options.workers ? { workers: options.workers } : {}) });
   const renderSeconds = (performance.now() - start) / 1000;
 
   start = performance.now();
