@@ -220,6 +220,9 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
   // Regions between the edges alone (the same under every idea of the paper's colour): made once.
   let loopRegions: Region[] | null = null;
   const edgeLoops = (): Region[] => (loopRegions ??= regionsOf(cv, surface, insideEdges(surface), 0));
+  // Stacks: the specials' yellow faces alone (the same under every idea of the paper's colour): made once.
+  let yellowMask: Uint8Array | null = null;
+  const yellowOnly = (): Uint8Array => (yellowMask ??= yellowFaces(surface));
   const pass = (chroma: Float32Array, chromaMax: number, cut: number): Pass => {
     const mask = faceMask(surface, chroma, chromaMax, cut, deck);
     const split = (erosion: number, cutMask: Uint8Array | null, known: Pass['lone'] = []): { regions: Region[]; lone: Pass['lone']; narrow: Pass['lone']; rest: Region[] } => {
@@ -266,6 +269,10 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       if (!lone.some((m) => insidePolygon(m.refined.quad, c))) lone.push(l);
     };
     loops.lone.forEach(add);
+    // Stacks: a special's yellow face on a table as light as the paper, which the paper mask takes
+    // in, joining face and table in one region, and as light as the face in grey, with no edge
+    // between them: its yellow alone parts it from the table.
+    if (deck === 'stacks') split(1, yellowOnly()).lone.forEach(add);
     // Narrow outlines are lone cards only where few others are: a steep view makes every card
     // narrow, while among cards of a card's proportions a narrow one is a strip of one.
     if (lone.length < FEW) {
@@ -1098,16 +1105,23 @@ function faceMask(s: Surface, chroma: Float32Array, chromaMax: number, cut: numb
   for (let i = 0; i < n; i++) {
     if (s.edges[i]) continue;
     const paper = chroma[i]! < chromaMax && s.relative[i]! > cut;
-    let yellow = false;
-    if (!paper && deck === 'stacks') {
-      // Special cards' yellow face: red and green high, blue low, whatever the tint.
-      const r = s.rgba[i * 4]!;
-      const g = s.rgba[i * 4 + 1]!;
-      const b = s.rgba[i * 4 + 2]!;
-      yellow = g > 0.7 * r && b < 0.6 * g && s.relative[i]! > 0.55;
-    }
-    if (paper || yellow) mask[i] = 255;
+    if (paper || (deck === 'stacks' && isYellowFace(s, i))) mask[i] = 255;
   }
+  return mask;
+}
+
+/** A Stacks special's yellow face: red and green high, blue low, whatever the tint. */
+function isYellowFace(s: Surface, i: number): boolean {
+  const r = s.rgba[i * 4]!;
+  const g = s.rgba[i * 4 + 1]!;
+  const b = s.rgba[i * 4 + 2]!;
+  return g > 0.7 * r && b < 0.6 * g && s.relative[i]! > 0.55;
+}
+
+/** The specials' yellow faces alone, not on an edge. */
+function yellowFaces(s: Surface): Uint8Array {
+  const mask = new Uint8Array(s.width * s.height);
+  for (let i = 0; i < mask.length; i++) if (!s.edges[i] && isYellowFace(s, i)) mask[i] = 255;
   return mask;
 }
 
