@@ -356,28 +356,32 @@ export function tableLook(frame: RgbaImage, quads: readonly (readonly Vec[])[], 
  * under something (a sleeve, a hand, the deck) or out of the frame, never on bare table, so a
  * completion run the wrong way (out over the table instead of under the cover) shows it here.
  */
-export function tableShare(frame: RgbaImage, quad: readonly Vec[], look: TableLook): number {
+export function tableShare(frame: RgbaImage, quad: readonly Vec[], look: TableLook, leaveOut?: (p: Vec) => boolean): number {
   let on = 0;
   let all = 0;
-  for (const row of tableCells(frame, quad, look)) {
-    for (const cell of row) {
+  tableCells(frame, quad, look).forEach((row, j) =>
+    row.forEach((cell, i) => {
+      if (leaveOut?.(quadPoint(quad, cellAt(i, CELLS_ACROSS), cellAt(j, CELLS_DOWN)))) return;
       all++;
       if (cell) on++;
-    }
-  }
-  return on / all;
+    }),
+  );
+  return all === 0 ? 0 : on / all;
 }
+
+const CELLS_ACROSS = 7;
+const CELLS_DOWN = 10;
+/** Where cell k of n lies across the face (a margin of 8% left out at either side). */
+const cellAt = (k: number, n: number): number => 0.08 + (0.84 * (k + 0.5)) / n;
 
 /** Which cells of a 7 x 10 grid over a quad's face (rows from side 0 to side 2) look like open table. */
 function tableCells(frame: RgbaImage, quad: readonly Vec[], look: TableLook): boolean[][] {
-  const nx = 7;
-  const ny = 10;
   const rows: boolean[][] = [];
-  for (let j = 0; j < ny; j++) {
-    const v = 0.08 + (0.84 * (j + 0.5)) / ny;
+  for (let j = 0; j < CELLS_DOWN; j++) {
+    const v = cellAt(j, CELLS_DOWN);
     const row: boolean[] = [];
-    for (let i = 0; i < nx; i++) {
-      const u = 0.08 + (0.84 * (i + 0.5)) / nx;
+    for (let i = 0; i < CELLS_ACROSS; i++) {
+      const u = cellAt(i, CELLS_ACROSS);
       const [x, y] = quadPoint(quad, u, v);
       const m = patchMean(frame, x, y);
       row.push(m !== null && !nearAny(m, look.paper, PAPER_NEAR) && nearAny(m, look.samples, TABLE_NEAR));

@@ -599,8 +599,10 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
         continue;
       }
       // (Not a firm outline: in an arm's shade a card's paper may look like the table.)
+      // (Judged on its part over no card found: a hit half over a card, half over open table, is
+      // no card; a pile's lower card showing beside its top one is paper where it shows.)
       const open = deck === 'stacks' && !firm ? tableSeen() : null;
-      if (open && tableShare(frame, refined.quad, open) > ON_OPEN_TABLE) {
+      if (open && tableShare(frame, refined.quad, open, (p) => found.some((f) => plausible(f) && insidePolygon(f.quad, p))) > ON_OPEN_TABLE) {
         reject(refined.quad, 'open table');
         continue;
       }
