@@ -355,17 +355,19 @@ export function tableLook(frame: RgbaImage, quads: readonly (readonly Vec[])[], 
  * The share of a card hypothesis's face that looks like open table: a card's hidden part lies
  * under something (a sleeve, a hand, the deck) or out of the frame, never on bare table, so a
  * completion run the wrong way (out over the table instead of under the cover) shows it here.
+ * Cells whose centre `leaveOut` holds are not counted (0 where none is left).
  */
 export function tableShare(frame: RgbaImage, quad: readonly Vec[], look: TableLook, leaveOut?: (p: Vec) => boolean): number {
+  const cells = tableCells(frame, quad, look);
   let on = 0;
   let all = 0;
-  tableCells(frame, quad, look).forEach((row, j) =>
-    row.forEach((cell, i) => {
-      if (leaveOut?.(quadPoint(quad, cellAt(i, CELLS_ACROSS), cellAt(j, CELLS_DOWN)))) return;
+  for (let j = 0; j < CELLS_DOWN; j++) {
+    for (let i = 0; i < CELLS_ACROSS; i++) {
+      if (leaveOut?.(quadPoint(quad, cellAt(i, CELLS_ACROSS), cellAt(j, CELLS_DOWN)))) continue;
       all++;
-      if (cell) on++;
-    }),
-  );
+      if (cells[j]![i]) on++;
+    }
+  }
   return all === 0 ? 0 : on / all;
 }
 

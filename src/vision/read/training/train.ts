@@ -190,7 +190,7 @@ export async function trainReader(options: TrainOptions): Promise<TrainReport> {
   const random = seededRandom(options.seed ^ 0x7ea1);
   const cut: CutOptions = { cuts: 5, jitterPx: 3, negatives: 6, occludeShare: 0.4, ...options.cut };
   let start = performance.now();
-  const set = await renderTrainingSet(options.dataDir, options.frames, options.seed, { progress, ...(options.workers ? { workers: options.workers } : {}) });
+  const set = await renderTrainingSet(options.dataDir, options.frames, options.seed, { progress, workers: options.workers });
   const renderSeconds = (performance.now() - start) / 1000;
 
   start = performance.now();
