@@ -1028,13 +1028,20 @@ function paperLevel(histogram: Uint16Array, counted: number): number {
 
 /**
  * Whether working pixel `i` of a face is paper, against the paper's level `light`: the paper mask
- * says so, or it is near-neutral and nearly as light, or lighter still (glare on the paper); judged
- * beside a glare spot, the spot's washed-out pixels too.
+ * says so, or it is near-neutral and nearly as light (and not dark against the light around it),
+ * or lighter still (glare on the paper); judged beside a glare spot, the spot's washed-out pixels
+ * too.
  */
 function isPaper(s: Surface, chroma: Float32Array, mask: Uint8Array, i: number, light: number, besideGlare: boolean): boolean {
   const g = s.grey[i]!;
-  return mask[i] !== 0 || (chroma[i]! < 0.2 && g / light > 0.82) || g / light > 1.1 || (besideGlare && g >= GLARE);
+  return mask[i] !== 0 || (chroma[i]! < 0.2 && g / light > 0.82 && s.relative[i]! > NEVER_PAPER) || g / light > 1.1 || (besideGlare && g >= GLARE);
 }
+
+/**
+ * Paper is never this dark against the light around it, in shade or not (a card's back is: its
+ * navy about 0.2); near-neutral and as light as the rest of a quad, a back's pixels are not paper.
+ */
+const NEVER_PAPER = 0.4;
 
 /** The value at `rank` (from 0) of the sorted values a histogram counts. */
 function percentile(histogram: Uint16Array, rank: number): number {
