@@ -99,6 +99,22 @@ export async function wholeCardErrors(game: TableGame, seed: number, options?: S
   return matchTruth(whole, found).map((m, i) => (m >= 0 ? cornerError(found[m]!.corners, whole[i]!.corners) : Infinity));
 }
 
+/**
+ * A frame's cards in sight detected: for each, its corner error (px; Infinity where not found) and
+ * whether it came out partial, and how many detections match no card in sight.
+ */
+export async function foundInSight(image: RgbaImage, truth: readonly FixtureCard[], deck: 'tic' | 'stacks'): Promise<{ cards: string[]; errors: number[]; partial: boolean[]; extra: number }> {
+  const inSight = truth.filter((t) => !t.hidden);
+  const found = await detect(image, deck);
+  const match = matchTruth(inSight, found);
+  return {
+    cards: inSight.map((t) => t.card),
+    errors: match.map((m, i) => (m >= 0 ? cornerError(found[m]!.corners, inSight[i]!.corners) : Infinity)),
+    partial: match.map((m) => m >= 0 && found[m]!.partial),
+    extra: found.length - match.filter((m) => m >= 0).length,
+  };
+}
+
 /** The largest corner distance (px) between a detected quad and the truth, best rotation. */
 export function cornerError(found: readonly (readonly number[])[], truth: readonly (readonly number[])[]): number {
   let best = Infinity;
