@@ -220,20 +220,20 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
   // Regions between the edges alone (the same under every idea of the paper's colour): made once.
   let loopRegions: Region[] | null = null;
   const edgeLoops = (): Region[] => (loopRegions ??= regionsOf(cv, surface, insideEdges(surface), 0));
-  // Stacks: the specials' yellow faces alone (the same under every idea of the paper's colour): made once.
-  let yellowMask: Uint8Array | null = null;
-  const yellowOnly = (): Uint8Array => (yellowMask ??= yellowFaces(surface));
+  // Stacks: regions of the specials' yellow faces alone (the same under every idea of the paper's colour): made once.
+  let yellowRegions: Region[] | null = null;
+  const yellowLoops = (): Region[] => (yellowRegions ??= regionsOf(cv, surface, yellowFaces(surface), 1));
   const pass = (chroma: Float32Array, chromaMax: number, cut: number): Pass => {
     const mask = faceMask(surface, chroma, chromaMax, cut, deck);
-    const split = (erosion: number, cutMask: Uint8Array | null, known: Pass['lone'] = []): { regions: Region[]; lone: Pass['lone']; narrow: Pass['lone']; rest: Region[] } => {
-      const regions = cutMask ? regionsOf(cv, surface, cutMask, erosion) : edgeLoops();
+    // `regions` from a mask eroded by `erosion` (face-coloured: paper or yellow), or between the edges alone.
+    const split = (erosion: number, regions: Region[], faceColoured: boolean, known: Pass['lone'] = []): { regions: Region[]; lone: Pass['lone']; narrow: Pass['lone']; rest: Region[] } => {
       const lone: Pass['lone'] = [];
       const narrow: Pass['lone'] = [];
       const rest: Region[] = [];
       // Stacks: a wild card's word runs across its face and, on a small card, parts its paper into
-      // two halves, each about card-shaped: the whole card is tried first (see wordHalves). (In the
-      // paper mask only: between edges alone, tiles of a patterned table pair up alike.)
-      const whole = deck === 'stacks' && cutMask ? wordHalves(cv, surface, chroma, mask, regions) : [];
+      // two halves, each about card-shaped: the whole card is tried first (see wordHalves). (In a
+      // face-coloured mask only: between edges alone, tiles of a patterned table pair up alike.)
+      const whole = deck === 'stacks' && faceColoured ? wordHalves(cv, surface, chroma, mask, regions) : [];
       for (const region of [...whole, ...regions]) {
         const isWhole = whole.includes(region);
         // A region inside a card already found adds nothing.
@@ -260,10 +260,10 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       }
       return { regions, lone, narrow, rest };
     };
-    const { regions, lone, narrow, rest } = split(1, mask);
+    const { regions, lone, narrow, rest } = split(1, regionsOf(cv, surface, mask, 1), true);
     // Cards whose paper does not stand out (a table as light as the paper) still lie inside a
     // closed loop of edges: regions between the edges alone are candidates too.
-    const loops = split(0, null, lone);
+    const loops = split(0, edgeLoops(), false, lone);
     const add = (l: Pass['lone'][number]): void => {
       const c = quadCentre(l.refined.quad);
       if (!lone.some((m) => insidePolygon(m.refined.quad, c))) lone.push(l);
@@ -272,7 +272,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     // Stacks: a special's yellow face on a table as light as the paper, which the paper mask takes
     // in, joining face and table in one region, and as light as the face in grey, with no edge
     // between them: its yellow alone parts it from the table.
-    if (deck === 'stacks') split(1, yellowOnly()).lone.forEach(add);
+    if (deck === 'stacks') split(1, yellowLoops(), true).lone.forEach(add);
     // Narrow outlines are lone cards only where few others are: a steep view makes every card
     // narrow, while among cards of a card's proportions a narrow one is a strip of one.
     if (lone.length < FEW) {
