@@ -129,7 +129,12 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
     if (best.found.lone < FEW && finer >= workWidth * 1.3) {
       const again = at(finer);
       const [now, was] = [again.found, best.found];
-      if (now.cards.length > was.cards.length || (now.cards.length === was.cards.length && now.lone > was.lone && now.seen > was.seen + FINER_MARGIN)) best = again;
+      const moreCards = now.cards.length > was.cards.length;
+      const asManyBetterHeld = now.cards.length === was.cards.length && now.lone > was.lone && now.seen > was.seen + FINER_MARGIN;
+      // Without a lone card the look kept had no plane to judge its finds by: the finer look's plane,
+      // where its cards hold more of the frame's edges, outweighs a count of unjudged finds.
+      const planeWhereNone = was.lone === 0 && now.lone > 0 && now.seen > was.seen + FINER_MARGIN;
+      if (moreCards || asManyBetterHeld || planeWhereNone) best = again;
       else finerOutlines = now.cards.filter((c) => c.evidence === 'outline' && !c.partial);
     }
     // (Only those lying clear of every card found: one over a card found, or over a hand's other
