@@ -48,8 +48,11 @@ export function rereadCovered(
   const out = { corners: [...corners], readings: [...readings], moved: corners.map(() => false) };
   const unknown = readings.flatMap((r, i) => (r.card === null ? [i] : []));
   if (unknown.length === 0) return out;
-  const whole = corners.filter((_, i) => !partial[i] && readings[i]!.confidence >= SURE);
-  const plane = tablePlane(whole, STANDARD_DECK);
+  // Where every card read surely is partial (a shadow or a hand along a side is taken for a
+  // cover), their outlines still set the plane: the plane is the one most of them agree with.
+  const sure = corners.filter((_, i) => readings[i]!.confidence >= SURE);
+  const whole = sure.filter((q) => !partial[corners.indexOf(q)]);
+  const plane = tablePlane(whole.length > 0 ? whole : sure, STANDARD_DECK);
   // (From a card or two, the plane without perspective: near them, as good; further off, nearer.)
   const toTable = plane ? (plane.flat ?? plane.toTable) : null;
   const fromTable = toTable ? invertHomography(toTable) : null;
