@@ -44,6 +44,7 @@ export function rereadCovered(
   partial: readonly boolean[],
   cut: (quad: Quad) => RgbaImage,
   snap: (quad: Quad) => Quad,
+  frame?: { width: number; height: number },
 ): { corners: Quad[]; readings: CardReading[]; moved: boolean[] } {
   const out = { corners: [...corners], readings: [...readings], moved: corners.map(() => false) };
   const unknown = readings.flatMap((r, i) => (r.card === null ? [i] : []));
@@ -52,7 +53,7 @@ export function rereadCovered(
   // cover), their outlines still set the plane: the plane is the one most of them agree with.
   const sure = corners.filter((_, i) => readings[i]!.confidence >= SURE);
   const whole = sure.filter((q) => !partial[corners.indexOf(q)]);
-  const plane = tablePlane(whole.length > 0 ? whole : sure, STANDARD_DECK);
+  const plane = tablePlane(whole.length > 0 ? whole : sure, STANDARD_DECK, undefined, frame);
   // (From a card or two, the plane without perspective: near them, as good; further off, nearer.)
   const toTable = plane ? (plane.flat ?? plane.toTable) : null;
   const fromTable = toTable ? invertHomography(toTable) : null;

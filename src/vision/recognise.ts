@@ -95,6 +95,7 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
       specials: specialMatcher(cv),
       snap: (q) => refineQuad((grey ??= greyOf(frame.data, frame.width, frame.height)), q).quad as unknown as Quad,
       snapYellow: (q) => refineQuad((yellow ??= yellowness(frame)), q).quad as unknown as Quad,
+      frame: { width: frame.width, height: frame.height },
     };
     read = readCards(reader, detected.map((d) => d.corners), (q, size) => rectifyMat(cv, source, q, size), deck, detected.map((d) => d.partial), looks);
     t2 = performance.now();
@@ -158,6 +159,8 @@ export interface ReadLooks {
   readonly specials?: SpecialMatcher | null;
   /** A quad's sides moved onto the frame's edges, for a covered TIC card's rectangles (src/vision/covered.ts). */
   readonly snap?: (quad: Quad) => Quad;
+  /** The frame's size: the plane for those rectangles as a camera sees the table (src/vision/detect/camera.ts). */
+  readonly frame?: { readonly width: number; readonly height: number };
   /** The same in yellowness (a Stacks special's face on its pile). */
   readonly snapYellow?: (quad: Quad) => Quad;
 }
@@ -181,7 +184,7 @@ export function readCards(
   partial: readonly boolean[],
   looks: ReadLooks = {},
 ): ReadCards {
-  const { specials, snap, snapYellow } = looks;
+  const { specials, snap, snapYellow, frame } = looks;
   let corners = [...quads];
   const faces = corners.map((q) => cut(q));
   let readings = reader.read(faces, deck);
@@ -241,7 +244,7 @@ export function readCards(
   // An unknown card, partly covered (outlined by the part in sight) or outlined off it: read from
   // card-sized rectangles by its outline (src/vision/covered.ts).
   let moved: readonly boolean[] = [];
-  if (deck === 'tic' && snap) ({ corners, readings, moved } = rereadCovered(reader, corners, readings, partial, cut, snap));
+  if (deck === 'tic' && snap) ({ corners, readings, moved } = rereadCovered(reader, corners, readings, partial, cut, snap, frame));
   const upright = corners.map((q, i) => (readings[i]!.upsideDown ? turned(q) : q));
   if (deck === 'tic') readings = settleTicTable(readings);
   readings = readings.map((r, i) => (partial[i] || moved[i] || (r.visible ?? 1) < 0.9 ? capConfidence(r, PARTIAL_CAP) : r));

@@ -1,6 +1,7 @@
 // The table plane: a homography from frame pixels to millimetres on the table, found from the
 // cards that stand alone (each one a 63 x 88 mm rectangle seen in perspective). With it, every
 // card anywhere in the frame has its known size, which is what splits touching cards apart.
+import { fitCameraPlane } from './camera.js';
 import { applyHomography, centroid, dist, fitAffine, fitHomography, homography, polygonArea, type Homography, type Vec } from './geometry.js';
 
 export interface CardSize {
@@ -38,9 +39,10 @@ export function cardRectangle(size: CardSize): Vec[] {
 /**
  * The table plane from lone cards' quads (frame pixels, portrait order). Each quad proposes a
  * plane; the one most other quads agree with (their area on it near a card's) is refined on all
- * the agreeing quads together. Null without any quad.
+ * the agreeing quads together. Null without any quad. With the `frame`'s size, that refit is the
+ * plane as a camera sees the table (src/vision/detect/camera.ts), where one does.
  */
-export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, quality?: readonly number[]): TablePlane | null {
+export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, quality?: readonly number[], frame?: { width: number; height: number }): TablePlane | null {
   if (quads.length === 0) return null;
   const rect = cardRectangle(size);
   // Ties go to the best-outlined card (or the largest, without a measure of quality).
@@ -89,7 +91,11 @@ export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, q
     }
     return h;
   };
-  const h = agree.length > 1 ? refit(best.h, fitHomography) : best.h;
+  const asCamera = (from: Vec[], to: Vec[]): Homography | null => {
+    const free = fitHomography(from, to);
+    return free && frame ? (fitCameraPlane(from, to, frame, free) ?? free) : free;
+  };
+  const h = agree.length > 1 ? refit(best.h, asCamera) : best.h;
   const flat = agree.length <= FEW_CARDS ? refit(best.h, fitAffine) : null;
   return flat ? { toTable: h, cards: agree.length, flat } : { toTable: h, cards: agree.length };
 }
