@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { greyOf, refineQuad } from '../../src/vision/detect/refine.js';
 import type { Quad, RgbaImage } from '../../src/vision/image.js';
 import { openCv } from '../../src/vision/opencv.js';
-import { readCards, recogniseWith } from '../../src/vision/recognise.js';
+import { readCards, recogniseWith, type VisionGame } from '../../src/vision/recognise.js';
+import type { RecognisedCard } from '../../src/vision/types.js';
+import type { FixtureCard } from '../../src/render/fixture-io.js';
 import { rectifyMat, toMat } from '../../src/vision/rectify.js';
 import { cornerError, detect, devFrame, matchTruth, recordedFrame, stillFrame } from './detect-helpers.js';
 import { MUST_HAVE_MODEL, sharedReader } from './read-helpers.js';
@@ -45,23 +47,17 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card partly under a sleeve, outlined by the
   it('is read from its card-sized outline slid along its sides, where that outline lies off it', async () => {
     // A still Hunt table scheduled as the dev ones are (seed 8181), frame 9: a 4-square-red was
     // outlined at a card's size a third of a card up from it, half on the table, and read nothing.
-    const { image, truth } = await stillFrame('sequence-hunt', 'dev', 8181, 9);
-    const found = recogniseWith(await openCv(), await sharedReader(), image, { game: 'sequence-hunt' }).cards;
-    const k = truth.findIndex((t) => t.card === '4-square-red');
-    const card = found[matchTruth(truth, found)[k]!]!;
+    const { card, truth } = await recognised(await stillFrame('sequence-hunt', 'dev', 8181, 9), 'sequence-hunt', '4-square-red');
     expect(card.reading.card).toBe('4-square-red');
     expect(card.reading.confidence).toBeLessThan(0.9);
-    expect(cornerError(card.corners, truth[k]!.corners)).toBeLessThan(6);
+    expect(cornerError(card.corners, truth.corners)).toBeLessThan(6);
   }, 60_000);
 
   it('is read where every card read surely is partial, their outlines setting the plane', async () => {
     // Frame 22 of the dev Progression session: a hand over a 4-star-orange, and the one card read
     // surely beside it outlined as partial too; with no whole card to set the plane, the covered
     // card's rectangles were never tried.
-    const { image, truth } = await devFrame('progression-session', 22);
-    const found = recogniseWith(await openCv(), await sharedReader(), image, { game: 'progression' }).cards;
-    const k = truth.findIndex((t) => t.card === '4-star-orange');
-    const card = found[matchTruth(truth, found)[k]!]!;
+    const { card, found } = await recognised(await devFrame('progression-session', 22), 'progression', '4-star-orange');
     expect(card.reading.card).toBe('4-star-orange');
     expect(card.reading.confidence).toBeLessThan(0.9);
     expect(found.every((f) => f.partial)).toBe(true);
@@ -69,14 +65,18 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card partly under a sleeve, outlined by the
 
   it('is read from rectangles laid on the plane as a camera sees the table', async () => {
     // Frame 41 of the Progression game filmed as the held-out recorded game films it (seed 6061): a
-    // hand over a 1-star-yellow. The free plane of the cards read surely put its rectangles 10 px
-    // and more off the card, and none read; the camera's puts one within a few px.
-    const { image, truth } = await recordedFrame('progression', 'heldout', 6061, 41);
-    const found = recogniseWith(await openCv(), await sharedReader(), image, { game: 'progression' }).cards;
-    const k = truth.findIndex((t) => t.card === '1-star-yellow');
-    const card = found[matchTruth(truth, found)[k]!]!;
+    // hand over a 1-star-yellow. On the free plane of the cards read surely no rectangle read
+    // (it stayed unknown, 0.29); on the camera's, one reads it, lying within a few px of the card.
+    const { card, truth } = await recognised(await recordedFrame('progression', 'heldout', 6061, 41), 'progression', '1-star-yellow');
     expect(card.reading.card).toBe('1-star-yellow');
     expect(card.reading.confidence).toBeLessThan(0.9);
-    expect(cornerError(card.corners, truth[k]!.corners)).toBeLessThan(6);
+    expect(cornerError(card.corners, truth.corners)).toBeLessThan(6);
   }, 60_000);
 });
+
+/** A frame recognised, and the card found where the truth card named lies. */
+async function recognised(frame: { image: RgbaImage; truth: FixtureCard[] }, game: VisionGame, name: string): Promise<{ card: RecognisedCard; truth: FixtureCard; found: readonly RecognisedCard[] }> {
+  const found = recogniseWith(await openCv(), await sharedReader(), frame.image, { game }).cards;
+  const k = frame.truth.findIndex((t) => t.card === name);
+  return { card: found[matchTruth(frame.truth, found)[k]!]!, truth: frame.truth[k]!, found };
+}
