@@ -40,20 +40,19 @@ export function cardRectangle(size: CardSize): Vec[] {
  * The table plane from lone cards' quads (frame pixels, portrait order). Each quad proposes a
  * plane; the one most other quads agree with (their area on it near a card's) is refined on all
  * the agreeing quads together. Null without any quad. With the `frame`'s size, that refit is the
- * plane as a camera sees the table (src/vision/detect/camera.ts), where one does.
+ * plane as a camera sees the table (src/vision/detect/camera.ts), where one does: the best card
+ * taken the other way round, where only that way does.
  */
 export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, quality?: readonly number[], frame?: { width: number; height: number }): TablePlane | null {
   if (quads.length === 0) return null;
   const rect = cardRectangle(size);
   // Ties go to the best-outlined card (or the largest, without a measure of quality).
   const quality_ = (i: number): number => (quality ? quality[i]! : polygonArea(quads[i]!));
-  let best: { h: Homography; agree: number[]; error: number; quality: number } | null = null;
-  // A card far off in a tilted view can look wider than long: each quad is tried both ways round.
-  for (const [index, q] of quads.flatMap((q, i) => [[i, q] as const, [i, [q[1]!, q[2]!, q[3]!, q[0]!]] as const])) {
+  // The plane that makes `q` a card, and the quads it makes card-shaped (within about 12% a side: a
+  // card cut short by something lying over it is not, and neither is a plane made from it).
+  const propose = (q: readonly Vec[]): { h: Homography; agree: number[]; error: number } | null => {
     const h = homography(q, rect);
-    if (!h) continue;
-    // The other quads agree when the plane makes them card-shaped (within about 12% a side): a
-    // card cut short by something lying over it does not, and neither does a plane made from it.
+    if (!h) return null;
     const agree: number[] = [];
     let error = 0;
     quads.forEach((other, k) => {
@@ -63,17 +62,23 @@ export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, q
       agree.push(k);
       error += e;
     });
-    if (agree.length === 0) continue;
-    error /= agree.length;
+    return agree.length === 0 ? null : { h, agree, error: error / agree.length };
+  };
+  let best: { h: Homography; agree: number[]; error: number; quality: number; quad: readonly Vec[] } | null = null;
+  // A card far off in a tilted view can look wider than long: each quad is tried both ways round.
+  for (const [index, q] of quads.flatMap((q, i) => [[i, q] as const, [i, turnedOnce(q)] as const])) {
+    const proposed = propose(q);
+    if (!proposed) continue;
+    const { h, agree, error } = proposed;
     const quality = quality_(index);
     const better = !best || agree.length > best.agree.length || (agree.length === best.agree.length && (error < best.error - 0.5 || (Math.abs(error - best.error) <= 0.5 && quality > best.quality)));
-    if (better) best = { h, agree, error, quality };
+    if (better) best = { h, agree, error, quality, quad: q };
   }
   if (!best) return null;
-  const agree = best.agree;
   // Each agreeing quad is a card lying somewhere on the table at some angle: fit that rectangle
-  // to where the current plane puts it, then refit the plane to all of them.
-  const refit = (start: Homography, fit: (from: Vec[], to: Vec[]) => Homography | null): Homography => {
+  // to where the current plane puts it, then refit the plane to all of them. Null where the first
+  // fit fails.
+  const refit = (start: Homography, agree: readonly number[], fit: (from: Vec[], to: Vec[]) => Homography | null): Homography | null => {
     let h = start;
     for (let round = 0; round < 2; round++) {
       const from: Vec[] = [];
@@ -86,18 +91,40 @@ export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, q
         to.push(...ideal);
       }
       const next = fit(from, to);
-      if (!next) break;
+      if (!next) return round === 0 ? null : h;
       h = next;
     }
     return h;
   };
-  const asCamera = (from: Vec[], to: Vec[]): Homography | null => {
-    const free = fitHomography(from, to);
-    return free && frame ? (fitCameraPlane(from, to, frame, free) ?? free) : free;
-  };
-  const h = agree.length > 1 ? refit(best.h, asCamera) : best.h;
-  const flat = agree.length <= FEW_CARDS ? refit(best.h, fitAffine) : null;
+  let { h: start, agree } = best;
+  let h = start;
+  if (agree.length > 1) {
+    // As a camera sees the table, where one does. Cards all turned alike agree as well on a plane
+    // that takes each the wrong way round (stretched along one axis, which no camera sees): the
+    // best card the other way round is tried then.
+    const camera = frame
+      ? (from: Vec[], to: Vec[]): Homography | null => {
+          const free = fitHomography(from, to);
+          return free && fitCameraPlane(from, to, frame, free);
+        }
+      : null;
+    const seen = camera && refit(start, agree, camera);
+    const other = camera && !seen ? propose(turnedOnce(best.quad)) : null;
+    const otherSeen = other && other.agree.length >= agree.length ? refit(other.h, other.agree, camera!) : null;
+    if (seen) h = seen;
+    else if (other && otherSeen) {
+      h = otherSeen;
+      start = other.h;
+      agree = other.agree;
+    } else h = refit(start, agree, fitHomography) ?? start;
+  }
+  const flat = agree.length <= FEW_CARDS ? (refit(start, agree, fitAffine) ?? start) : null;
   return flat ? { toTable: h, cards: agree.length, flat } : { toTable: h, cards: agree.length };
+}
+
+/** The quad started a corner further round (its long side taken for its short). */
+function turnedOnce(q: readonly Vec[]): Vec[] {
+  return [q[1]!, q[2]!, q[3]!, q[0]!];
 }
 
 /** A quad on the table whose sides are off a card's by less than this share of its width (mean) is card-shaped. */
