@@ -51,9 +51,9 @@ export function rereadCovered(
   if (unknown.length === 0) return out;
   // Where every card read surely is partial (a shadow or a hand along a side is taken for a
   // cover), their outlines still set the plane: the plane is the one most of them agree with.
-  const sure = corners.filter((_, i) => readings[i]!.confidence >= SURE);
-  const whole = sure.filter((q) => !partial[corners.indexOf(q)]);
-  const plane = tablePlane(whole.length > 0 ? whole : sure, STANDARD_DECK, undefined, frame);
+  const sure = (i: number): boolean => readings[i]!.confidence >= SURE;
+  const whole = corners.filter((_, i) => sure(i) && !partial[i]);
+  const plane = tablePlane(whole.length > 0 ? whole : corners.filter((_, i) => sure(i)), STANDARD_DECK, undefined, frame);
   // (From a card or two, the plane without perspective: near them, as good; further off, nearer.)
   const toTable = plane ? (plane.flat ?? plane.toTable) : null;
   const fromTable = toTable ? invertHomography(toTable) : null;
