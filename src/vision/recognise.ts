@@ -5,9 +5,10 @@ import { performance } from 'node:perf_hooks';
 import type { CalibrationProfile } from '../calibration/profile.js';
 import { recogniseCalibrated } from './calibrated.js';
 import { rereadCovered } from './covered.js';
+import { readGaps } from './gaps.js';
 import { detectCards, type DetectOptions, type Detection } from './detect/index.js';
-import { turned } from './detect/geometry.js';
-import { greyOf, refineQuad, type GreyImage } from './detect/refine.js';
+import { quadCentre, turned } from './detect/geometry.js';
+import { greyOf, refineQuad, type GreyImage, type RefinedQuad } from './detect/refine.js';
 import { assignGrid, onStacksSpaces, type GridInput } from './grid.js';
 import type { Quad, RgbaImage } from './image.js';
 import { openCv, type OpenCv } from './opencv.js';
@@ -91,13 +92,16 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
     t1 = performance.now();
     let grey: GreyImage | null = null;
     let yellow: GreyImage | null = null;
+    const refined = (q: Quad): RefinedQuad => refineQuad((grey ??= greyOf(frame.data, frame.width, frame.height)), q);
     const looks: ReadLooks = {
       specials: specialMatcher(cv),
-      snap: (q) => refineQuad((grey ??= greyOf(frame.data, frame.width, frame.height)), q).quad as unknown as Quad,
+      snap: (q) => refined(q).quad as unknown as Quad,
       snapYellow: (q) => refineQuad((yellow ??= yellowness(frame)), q).quad as unknown as Quad,
       frame: { width: frame.width, height: frame.height },
     };
-    read = readCards(reader, detected.map((d) => d.corners), (q, size) => rectifyMat(cv, source, q, size), deck, detected.map((d) => d.partial), looks);
+    const cut = (q: Quad, size?: { width: number; height: number }): RgbaImage => rectifyMat(cv, source, q, size);
+    read = readCards(reader, detected.map((d) => d.corners), cut, deck, detected.map((d) => d.partial), looks);
+    if (options.game !== 'sequence-stacks') ({ detected, read } = withGaps(detected, read, readGaps(reader, read.corners, read.readings, cut, refined, frame)));
     t2 = performance.now();
     if (options.game === 'sequence-stacks') piles = drawPileCandidates(cv, source, frame.width, frame.height, read.corners, read.readings.map((r) => r.deck !== 'unknown'), STANDARD_DECK);
   } finally {
@@ -117,6 +121,23 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
     col: cells[i]?.col ?? null,
   }));
   return { width: frame.width, height: frame.height, cards, ...(drawPile ? { drawPile } : {}), times: { detectMs: t1 - t0, readMs: t2 - t1, gridMs: t3 - t2 } };
+}
+
+/** The cards read in the grid's gaps (src/vision/gaps.ts) added, or put in place of the unknown cards they replace; partly seen. */
+function withGaps(detected: Detection[], read: ReadCards, gaps: ReturnType<typeof readGaps>): { detected: Detection[]; read: ReadCards } {
+  if (gaps.length === 0) return { detected, read };
+  const cards = [...detected];
+  const corners = [...read.corners];
+  const readings = [...read.readings];
+  for (const gap of gaps) {
+    const card: Detection = { corners: gap.corners, centre: quadCentre(gap.corners), partial: true, evidence: 'scan' };
+    const reading = capConfidence(gap.reading, PARTIAL_CAP);
+    const at = gap.replaces ?? cards.length;
+    cards[at] = card;
+    corners[at] = gap.corners;
+    readings[at] = reading;
+  }
+  return { detected: cards, read: { corners, readings } };
 }
 
 export interface StacksAnchor {

@@ -1,0 +1,62 @@
+// A TIC card under a hand or a sleeve, in a cell of the layout's grid that no card found fills, is
+// cut where the grid puts a card and read there (src/vision/gaps.ts).
+import { describe, expect, it } from 'vitest';
+import { greyOf, refineQuad } from '../../src/vision/detect/refine.js';
+import { readGaps } from '../../src/vision/gaps.js';
+import type { Quad, RgbaImage } from '../../src/vision/image.js';
+import { openCv } from '../../src/vision/opencv.js';
+import type { CardReader } from '../../src/vision/read/index.js';
+import { recogniseWith } from '../../src/vision/recognise.js';
+import { rectifyMat, toMat } from '../../src/vision/rectify.js';
+import { cornerError, devFrame, matchTruth } from './detect-helpers.js';
+import { MUST_HAVE_MODEL, sharedReader } from './read-helpers.js';
+
+describe.skipIf(!MUST_HAVE_MODEL)('a card in a gap of the grid', () => {
+  it('is found under a sleeve where no outline of its own showed, and never reported sure', async () => {
+    // Frame 3 of the dev Progression table: a sleeve over the top 39% of a 5-triangle-orange. The
+    // detector found nothing there (the sleeve's edge and the card's lower part make no card).
+    const { image, truth } = await devFrame('progression', 3);
+    const found = recogniseWith(await openCv(), await sharedReader(), image, { game: 'progression' }).cards;
+    const k = truth.findIndex((t) => t.card === '5-triangle-orange');
+    const card = found[matchTruth(truth, found)[k]!]!;
+    expect(card.reading.card).toBe('5-triangle-orange');
+    expect(card.reading.confidence).toBeLessThan(0.9);
+    expect(card.partial).toBe(true);
+    expect(cornerError(card.corners, truth[k]!.corners)).toBeLessThan(6);
+  }, 60_000);
+
+  it('takes the place of an unknown card found in that cell', async () => {
+    // Frame 47 of the dev Progression game: a hand over the right half of a 1-circle-violet, outlined
+    // but read unknown (0.00). Cut where the grid puts the cell's card, it reads.
+    const { image, truth } = await devFrame('progression-game', 47);
+    const found = recogniseWith(await openCv(), await sharedReader(), image, { game: 'progression' }).cards;
+    const k = truth.findIndex((t) => t.card === '1-circle-violet');
+    const at = matchTruth(truth, found);
+    expect(found[at[k]!]!.reading.card).toBe('1-circle-violet');
+    expect(found[at[k]!]!.reading.confidence).toBeLessThan(0.9);
+    // In its place: no card more than the truth cards found.
+    expect(found.length).toBe(at.filter((i) => i >= 0).length);
+  }, 60_000);
+
+  it('is looked for only in cells that look like card paper: open table is not cut and read', async () => {
+    // Frame 38 of the dev Shift game: 14 cards spread over 11 columns, and the 58 other cells within
+    // a step of them, in the frame, on open grey cloth (as light as the paper in shade). None is read.
+    const { image, truth } = await devFrame('sequence-shift-game', 38);
+    const cv = await openCv();
+    const reader = await sharedReader();
+    const found = recogniseWith(cv, reader, image, { game: 'sequence-shift' }).cards;
+    expect(found.filter((f) => f.reading.card !== null).length).toBe(truth.length);
+    let cut = 0;
+    const counting: CardReader = { ...reader, read: (faces, deck) => ((cut += faces.length), reader.read(faces, deck)) };
+    const source = toMat(cv, image);
+    try {
+      const grey = greyOf(image.data, image.width, image.height);
+      const cutOut = (q: Quad): RgbaImage => rectifyMat(cv, source, q);
+      const gaps = readGaps(counting, found.map((f) => f.corners), found.map((f) => f.reading), cutOut, (q) => refineQuad(grey, q), image);
+      expect(gaps).toEqual([]);
+      expect(cut).toBe(0);
+    } finally {
+      source.delete();
+    }
+  }, 60_000);
+});
