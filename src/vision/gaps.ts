@@ -1,7 +1,7 @@
 // Cards under a hand in the layout's gaps. A card mostly under fingers shows no outline of its own,
 // so the detector passes over it (or outlines the fingers' gaps). But the TIC games lay their cards
 // in a grid, and the cards read surely fix where each of its cells lies on the table: each empty
-// cell within a step of the layout, and each holding only a card read as unknown, is cut as a card
+// cell within two steps of the layout, and each holding only a card read as unknown, is cut as a card
 // lying there, its sides snapped to the frame's edges, and read. Where that names a card not yet on
 // the table, it is the cell's card, never reported sure (its place was guessed, not seen).
 import { applyHomography, insetGrid, insidePolygon, invertHomography, portrait, quadCentre, signedArea, type Homography, type Vec } from './detect/geometry.js';
@@ -29,6 +29,8 @@ const SIDE_HELD = 0.3;
 /** Paper in shade: this share of the paper's lightness or more; and its colour within this of each channel's share. */
 const DARKEST = 0.5;
 const HUE = 0.05;
+/** How many steps beyond the cards found a gap may lie (a hand over a layout's corner hides cards two deep). */
+const REACH = 2;
 /** The gap between cards (mm) where no two neighbours read surely show it. */
 const USUAL_GAP = 5;
 
@@ -59,7 +61,7 @@ export function readGaps(
   const named = corners.filter((_, i) => readings[i]!.card !== null);
   const inFrame = (p: Vec): boolean => p[0] >= 0 && p[1] >= 0 && p[0] < frame.width && p[1] < frame.height;
   // The gaps on a plane (rectangles in the frame, each with the unknown card in its cell, if any):
-  // in the cells within a step of every card found, the empty ones and those whose cards are all
+  // in the cells within REACH steps of every card found, the empty ones and those whose cards are all
   // unknown, where the rectangle lies in the frame, looks like paper and lies over no named card.
   const gapsOn = (plane: TablePlane | null): { quad: Quad; replaces: number | null }[] => {
     const toTable = plane ? (plane.flat ?? plane.toTable) : null;
@@ -71,8 +73,8 @@ export function readGaps(
     const cols = cellOf.map((c) => c[1]);
     const like = corners[sure[0]!]!;
     const out: { quad: Quad; replaces: number | null }[] = [];
-    for (let row = Math.min(...rows) - 1; row <= Math.max(...rows) + 1; row++) {
-      for (let col = Math.min(...cols) - 1; col <= Math.max(...cols) + 1; col++) {
+    for (let row = Math.min(...rows) - REACH; row <= Math.max(...rows) + REACH; row++) {
+      for (let col = Math.min(...cols) - REACH; col <= Math.max(...cols) + REACH; col++) {
         const here = cellOf.flatMap(([r, c], i) => (r === row && c === col ? [i] : []));
         if (here.some((i) => readings[i]!.card !== null)) continue;
         const rect = grid.cardAt(row, col).map((p) => applyHomography(fromTable, p));
