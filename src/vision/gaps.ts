@@ -4,7 +4,7 @@
 // cell within two steps of the layout, and each holding only a card read as unknown, is cut as a card
 // lying there, its sides snapped to the frame's edges, and read. Where that names a card not yet on
 // the table, it is the cell's card, never reported sure (its place was guessed, not seen).
-import { applyHomography, insetGrid, insidePolygon, invertHomography, portrait, quadCentre, signedArea, type Homography, type Vec } from './detect/geometry.js';
+import { applyHomography, insetGrid, insidePolygon, invertHomography, portrait, quadCentre, signedArea, turned, type Homography, type Vec } from './detect/geometry.js';
 import { orientOnTable, tablePlane, type TablePlane } from './detect/table.js';
 import type { Quad, RgbaImage } from './image.js';
 import type { CardReader } from './read/index.js';
@@ -104,7 +104,7 @@ export function readGaps(
     if (read.card === null || read.sideways || read.confidence < CHOSEN || onTable.has(read.card)) return;
     const other = found.get(read.card);
     if (other && other.reading.confidence >= read.confidence) return;
-    found.set(read.card, { corners: read.upsideDown ? [quad[2], quad[3], quad[0], quad[1]] : quad, reading: read, replaces });
+    found.set(read.card, { corners: read.upsideDown ? turned(quad) : quad, reading: read, replaces });
   });
   return [...found.values()];
 }

@@ -6,7 +6,7 @@ import type { CalibrationProfile } from '../calibration/profile.js';
 import { recogniseCalibrated } from './calibrated.js';
 import { rereadCovered } from './covered.js';
 import { readGaps } from './gaps.js';
-import { detectCards, type DetectOptions, type Detection } from './detect/index.js';
+import { detectCards, type DetectOptions } from './detect/index.js';
 import { quadCentre, turned } from './detect/geometry.js';
 import { greyOf, refineQuad, type GreyImage, type RefinedQuad } from './detect/refine.js';
 import { assignGrid, onStacksSpaces, type GridInput } from './grid.js';
@@ -20,7 +20,7 @@ import { yellowness } from './detect/complete.js';
 import { SETTLED_CAP, settleTicTable } from './settle.js';
 import { drawPileCandidates, STACKS_DRAW_PILE } from './draw-pile.js';
 import { STANDARD_DECK } from '../render/deck-profile.js';
-import type { CardReading, PropertyRead, Recognition, RecognisedCard } from './types.js';
+import type { CardReading, DetectedCard, PropertyRead, Recognition, RecognisedCard } from './types.js';
 
 /** The games whose tables the recogniser reads. */
 export type VisionGame = 'progression' | 'sequence-shift' | 'sequence-hunt' | 'sequence-stacks';
@@ -82,7 +82,7 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
   const deck = deckOf(options.game);
   const t0 = performance.now();
   const source = toMat(cv, frame);
-  let detected: Detection[];
+  let detected: DetectedCard[];
   let read: ReadCards;
   let t1: number;
   let t2: number;
@@ -124,13 +124,13 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
 }
 
 /** The cards read in the grid's gaps (src/vision/gaps.ts) added, or put in place of the unknown cards they replace; partly seen. */
-function withGaps(detected: Detection[], read: ReadCards, gaps: ReturnType<typeof readGaps>): { detected: Detection[]; read: ReadCards } {
+function withGaps(detected: DetectedCard[], read: ReadCards, gaps: ReturnType<typeof readGaps>): { detected: DetectedCard[]; read: ReadCards } {
   if (gaps.length === 0) return { detected, read };
   const cards = [...detected];
   const corners = [...read.corners];
   const readings = [...read.readings];
   for (const gap of gaps) {
-    const card: Detection = { corners: gap.corners, centre: quadCentre(gap.corners), partial: true, evidence: 'scan' };
+    const card: DetectedCard = { corners: gap.corners, centre: quadCentre(gap.corners), partial: true };
     const reading = capConfidence(gap.reading, PARTIAL_CAP);
     const at = gap.replaces ?? cards.length;
     cards[at] = card;
