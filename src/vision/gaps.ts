@@ -1,9 +1,10 @@
 // Cards under a hand in the layout's gaps. A card mostly under fingers shows no outline of its own,
 // so the detector passes over it (or outlines the fingers' gaps). But the TIC games lay their cards
 // in a grid, and the cards read surely fix where each of its cells lies on the table: each empty
-// cell within two steps of the layout, and each holding only a card read as unknown, is cut as a card
-// lying there, its sides snapped to the frame's edges, and read. Where that names a card not yet on
-// the table, it is the cell's card, never reported sure (its place was guessed, not seen).
+// cell within two steps of the layout, and each holding only cards read as unknown or named below
+// 0.7, is cut as a card lying there, its sides snapped to the frame's edges, and read. Where that
+// names a card not yet on the table, surer than the cell's own, it is the cell's card, never
+// reported sure (its place was guessed, not seen).
 import { applyHomography, insetGrid, insidePolygon, invertHomography, portrait, quadCentre, signedArea, turned, type Homography, type Vec } from './detect/geometry.js';
 import { orientOnTable, tablePlane, type TablePlane } from './detect/table.js';
 import type { Quad, RgbaImage } from './image.js';
@@ -34,7 +35,7 @@ const REACH = 2;
 /** The gap between cards (mm) where no two neighbours read surely show it. */
 const USUAL_GAP = 5;
 
-/** A card read in a gap: its corners (from its own top-left) and reading, and the unknown card it replaces (its index), if any. */
+/** A card read in a gap: its corners (from its own top-left) and reading, and the card it replaces (its index: unknown, or named below CHOSEN), if any. */
 export interface GapCard {
   readonly corners: Quad;
   readonly reading: CardReading;
@@ -58,11 +59,13 @@ export function readGaps(
   if (sure.length < FEWEST) return [];
   const quads = sure.map((i) => portrait(corners[i]!));
   const isPaper = paperTest(frame, quads);
-  const named = corners.filter((_, i) => readings[i]!.card !== null);
+  // A card named at CHOSEN or more holds its cell; one named below it may give way to the gap's read.
+  const holds = (i: number): boolean => readings[i]!.card !== null && readings[i]!.confidence >= CHOSEN;
+  const holding = corners.filter((_, i) => holds(i));
   const inFrame = (p: Vec): boolean => p[0] >= 0 && p[1] >= 0 && p[0] < frame.width && p[1] < frame.height;
-  // The gaps on a plane (rectangles in the frame, each with the unknown card in its cell, if any):
-  // in the cells within REACH steps of every card found, the empty ones and those whose cards are all
-  // unknown, where the rectangle lies in the frame, looks like paper and lies over no named card.
+  // The gaps on a plane (rectangles in the frame, each with the card in its cell it would replace, if any):
+  // in the cells within REACH steps of every card found, those no card holds, where the rectangle
+  // lies in the frame, looks like paper and lies over no card that holds its own.
   const gapsOn = (plane: TablePlane | null): { quad: Quad; replaces: number | null }[] => {
     const toTable = plane ? (plane.flat ?? plane.toTable) : null;
     const fromTable = toTable && invertHomography(toTable);
@@ -76,13 +79,13 @@ export function readGaps(
     for (let row = Math.min(...rows) - REACH; row <= Math.max(...rows) + REACH; row++) {
       for (let col = Math.min(...cols) - REACH; col <= Math.max(...cols) + REACH; col++) {
         const here = cellOf.flatMap(([r, c], i) => (r === row && c === col ? [i] : []));
-        if (here.some((i) => readings[i]!.card !== null)) continue;
+        if (here.some(holds)) continue;
         const rect = grid.cardAt(row, col).map((p) => applyHomography(fromTable, p));
         const quad = (Math.sign(signedArea(rect)) === Math.sign(signedArea(like)) ? rect : [rect[1], rect[0], rect[3], rect[2]]) as unknown as Quad;
         const points = insetGrid(quad);
         if (points.filter(inFrame).length < IN_FRAME * points.length) continue;
         if (points.filter((p) => inFrame(p) && isPaper(p)).length < PAPER_SHARE * points.length) continue;
-        if (named.some((card) => points.filter((p) => insidePolygon(card, p)).length > OVERLAPS * points.length)) continue;
+        if (holding.some((card) => points.filter((p) => insidePolygon(card, p)).length > OVERLAPS * points.length)) continue;
         out.push({ quad, replaces: here[0] ?? null });
       }
     }
@@ -97,11 +100,12 @@ export function readGaps(
   });
   if (tries.length === 0) return [];
   const reads = reader.read(tries.map((t) => cut(t.quad)), 'tic');
-  const onTable = new Set(readings.flatMap((r) => (r.card ? [r.card] : [])));
   const found = new Map<string, GapCard>();
   tries.forEach(({ quad, replaces }, k) => {
     const read = reads[k]!;
-    if (read.card === null || read.sideways || read.confidence < CHOSEN || onTable.has(read.card)) return;
+    const onTable = readings.some((r, i) => i !== replaces && r.card === read.card);
+    if (read.card === null || read.sideways || read.confidence < CHOSEN || onTable) return;
+    if (replaces !== null && read.confidence <= readings[replaces]!.confidence) return;
     const other = found.get(read.card);
     if (other && other.reading.confidence >= read.confidence) return;
     found.set(read.card, { corners: read.upsideDown ? turned(quad) : quad, reading: read, replaces });

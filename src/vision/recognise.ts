@@ -123,7 +123,7 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
   return { width: frame.width, height: frame.height, cards, ...(drawPile ? { drawPile } : {}), times: { detectMs: t1 - t0, readMs: t2 - t1, gridMs: t3 - t2 } };
 }
 
-/** The cards read in the grid's gaps (src/vision/gaps.ts) added, or put in place of the unknown cards they replace; partly seen. */
+/** The cards read in the grid's gaps (src/vision/gaps.ts) added, or put in place of the cards they replace; partly seen. */
 function withGaps(detected: DetectedCard[], read: ReadCards, gaps: ReturnType<typeof readGaps>): { detected: DetectedCard[]; read: ReadCards } {
   if (gaps.length === 0) return { detected, read };
   const cards = [...detected];

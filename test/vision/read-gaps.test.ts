@@ -38,6 +38,17 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card in a gap of the grid', () => {
     expect(found.length).toBe(at.filter((i) => i >= 0).length);
   }, 60_000);
 
+  it('takes the place of a card named below 0.7 in that cell, where it reads surer', async () => {
+    // Frame 20 of the dev Progression session: a 5-star-red, 92% in sight, named 5-triangle-red
+    // (0.53). Cut where the grid puts the cell's card, it reads 5-star-red, surer.
+    const { image, truth } = await devFrame('progression-session', 20);
+    const found = recogniseWith(await openCv(), await sharedReader(), image, { game: 'progression' }).cards;
+    const k = truth.findIndex((t) => t.card === '5-star-red');
+    const at = matchTruth(truth, found);
+    expect(found[at[k]!]!.reading.card).toBe('5-star-red');
+    expect(found.length).toBe(at.filter((i) => i >= 0).length);
+  }, 60_000);
+
   it('is looked for up to two steps beyond the cards found', async () => {
     // A still Progression table scheduled as the dev ones are (seed 7373), table 3: fingers over a
     // 5-circle-cyan at the layout's corner (61% in sight), whose cell lies two steps from the cards
