@@ -15,6 +15,8 @@ import type { CardReading } from './types.js';
 
 /** Reads this sure fix the grid: a card read well was outlined well. */
 const SURE = 0.9;
+/** The most a partly seen card's reading may claim (PARTIAL_CAP in recognise.ts). */
+const PARTLY_SURE = 0.85;
 /** The fewest such cards that fix a grid. */
 const FEWEST = 3;
 /** The least confidence a gap's reading must have (as a covered card's rectangles: src/vision/covered.ts). */
@@ -55,7 +57,11 @@ export function readGaps(
   snap: (quad: Quad) => Pick<RefinedQuad, 'quad' | 'support'>,
   frame: RgbaImage,
 ): GapCard[] {
-  const sure = corners.flatMap((q, i) => (readings[i]!.card !== null && readings[i]!.confidence >= SURE ? [i] : []));
+  const readAt = (least: number): number[] => corners.flatMap((q, i) => (readings[i]!.card !== null && readings[i]!.confidence >= least ? [i] : []));
+  // Where too few are sure, those read as surely as a partly seen card may be (an arm's shade
+  // along a side marks a whole card partial): their outlines are rougher, so only then.
+  let sure = readAt(SURE);
+  if (sure.length < FEWEST) sure = readAt(PARTLY_SURE);
   if (sure.length < FEWEST) return [];
   const quads = sure.map((i) => portrait(corners[i]!));
   const isPaper = paperTest(frame, quads);

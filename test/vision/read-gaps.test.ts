@@ -8,7 +8,7 @@ import { openCv } from '../../src/vision/opencv.js';
 import type { CardReader } from '../../src/vision/read/index.js';
 import { recogniseWith } from '../../src/vision/recognise.js';
 import { rectifyMat, toMat } from '../../src/vision/rectify.js';
-import { cornerError, devFrame, matchTruth, stillFrame } from './detect-helpers.js';
+import { cornerError, devFrame, matchTruth, recordedFrame, stillFrame } from './detect-helpers.js';
 import { MUST_HAVE_MODEL, sharedReader } from './read-helpers.js';
 
 describe.skipIf(!MUST_HAVE_MODEL)('a card in a gap of the grid', () => {
@@ -47,6 +47,19 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card in a gap of the grid', () => {
     const at = matchTruth(truth, found);
     expect(found[at[k]!]!.reading.card).toBe('5-star-red');
     expect(found.length).toBe(at.filter((i) => i >= 0).length);
+  }, 60_000);
+
+  it('is looked for on the grid of the cards read at 0.85, where fewer than three are sure', async () => {
+    // Frame 31 of the Progression game filmed as the held-out recorded game films it (seed 6061): a
+    // hand and arm over the table; the cards read are all partial (the arm's shade along their sides)
+    // and none above 0.85. A 5-star-orange under the palm, 80% in sight, was missed.
+    const { image, truth } = await recordedFrame('progression', 'heldout', 6061, 31);
+    const found = recogniseWith(await openCv(), await sharedReader(), image, { game: 'progression' }).cards;
+    expect(found.every((f) => f.reading.confidence <= 0.85)).toBe(true);
+    const k = truth.findIndex((t) => t.card === '5-star-orange');
+    const card = found[matchTruth(truth, found)[k]!]!;
+    expect(card.reading.card).toBe('5-star-orange');
+    expect(cornerError(card.corners, truth[k]!.corners)).toBeLessThan(6);
   }, 60_000);
 
   it('is looked for up to two steps beyond the cards found', async () => {
