@@ -8,6 +8,8 @@ import { openCv } from '../../src/vision/opencv.js';
 import type { CardReader } from '../../src/vision/read/index.js';
 import { recogniseWith } from '../../src/vision/recognise.js';
 import { rectifyMat, toMat } from '../../src/vision/rectify.js';
+import type { RecognisedCard } from '../../src/vision/types.js';
+import type { FixtureCard } from '../../src/render/fixture-io.js';
 import { cornerError, devFrame, matchTruth, recordedFrame, stillFrame } from './detect-helpers.js';
 import { MUST_HAVE_MODEL, sharedReader } from './read-helpers.js';
 
@@ -15,64 +17,49 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card in a gap of the grid', () => {
   it('is found under a sleeve where no outline of its own showed, and never reported sure', async () => {
     // Frame 3 of the dev Progression table: a sleeve over the top 39% of a 5-triangle-orange. The
     // detector found nothing there (the sleeve's edge and the card's lower part make no card).
-    const { image, truth } = await devFrame('progression', 3);
-    const found = recogniseWith(await openCv(), await sharedReader(), image, { game: 'progression' }).cards;
-    const k = truth.findIndex((t) => t.card === '5-triangle-orange');
-    const card = found[matchTruth(truth, found)[k]!]!;
+    const { card, truth } = await recognised(await devFrame('progression', 3), '5-triangle-orange');
     expect(card.reading.card).toBe('5-triangle-orange');
     expect(card.reading.confidence).toBeLessThan(0.9);
     expect(card.partial).toBe(true);
-    expect(cornerError(card.corners, truth[k]!.corners)).toBeLessThan(6);
+    expect(cornerError(card.corners, truth.corners)).toBeLessThan(6);
   }, 60_000);
 
   it('takes the place of an unknown card found in that cell', async () => {
     // Frame 47 of the dev Progression game: a hand over the right half of a 1-circle-violet, outlined
     // but read unknown (0.00). Cut where the grid puts the cell's card, it reads.
-    const { image, truth } = await devFrame('progression-game', 47);
-    const found = recogniseWith(await openCv(), await sharedReader(), image, { game: 'progression' }).cards;
-    const k = truth.findIndex((t) => t.card === '1-circle-violet');
-    const at = matchTruth(truth, found);
-    expect(found[at[k]!]!.reading.card).toBe('1-circle-violet');
-    expect(found[at[k]!]!.reading.confidence).toBeLessThan(0.9);
+    const { card, extra } = await recognised(await devFrame('progression-game', 47), '1-circle-violet');
+    expect(card.reading.card).toBe('1-circle-violet');
+    expect(card.reading.confidence).toBeLessThan(0.9);
     // In its place: no card more than the truth cards found.
-    expect(found.length).toBe(at.filter((i) => i >= 0).length);
+    expect(extra).toBe(0);
   }, 60_000);
 
   it('takes the place of a card named below 0.7 in that cell, where it reads surer', async () => {
     // Frame 20 of the dev Progression session: a 5-star-red, 92% in sight, named 5-triangle-red
     // (0.53). Cut where the grid puts the cell's card, it reads 5-star-red, surer.
-    const { image, truth } = await devFrame('progression-session', 20);
-    const found = recogniseWith(await openCv(), await sharedReader(), image, { game: 'progression' }).cards;
-    const k = truth.findIndex((t) => t.card === '5-star-red');
-    const at = matchTruth(truth, found);
-    expect(found[at[k]!]!.reading.card).toBe('5-star-red');
-    expect(found.length).toBe(at.filter((i) => i >= 0).length);
+    const { card, extra } = await recognised(await devFrame('progression-session', 20), '5-star-red');
+    expect(card.reading.card).toBe('5-star-red');
+    expect(extra).toBe(0);
   }, 60_000);
 
   it('is looked for on the grid of the cards read at 0.85, where fewer than three are sure', async () => {
     // Frame 31 of the Progression game filmed as the held-out recorded game films it (seed 6061): a
     // hand and arm over the table; the cards read are all partial (the arm's shade along their sides)
     // and none above 0.85. A 5-star-orange under the palm, 80% in sight, was missed.
-    const { image, truth } = await recordedFrame('progression', 'heldout', 6061, 31);
-    const found = recogniseWith(await openCv(), await sharedReader(), image, { game: 'progression' }).cards;
+    const { card, truth, found } = await recognised(await recordedFrame('progression', 'heldout', 6061, 31), '5-star-orange');
     expect(found.every((f) => f.reading.confidence <= 0.85)).toBe(true);
-    const k = truth.findIndex((t) => t.card === '5-star-orange');
-    const card = found[matchTruth(truth, found)[k]!]!;
     expect(card.reading.card).toBe('5-star-orange');
-    expect(cornerError(card.corners, truth[k]!.corners)).toBeLessThan(6);
+    expect(cornerError(card.corners, truth.corners)).toBeLessThan(6);
   }, 60_000);
 
   it('is looked for up to two steps beyond the cards found', async () => {
     // A still Progression table scheduled as the dev ones are (seed 7373), table 3: fingers over a
     // 5-circle-cyan at the layout's corner (61% in sight), whose cell lies two steps from the cards
     // found on the grid the cards read surely give. Looked for one step out, it was missed.
-    const { image, truth } = await stillFrame('progression', 'dev', 7373, 3);
-    const found = recogniseWith(await openCv(), await sharedReader(), image, { game: 'progression' }).cards;
-    const k = truth.findIndex((t) => t.card === '5-circle-cyan');
-    const card = found[matchTruth(truth, found)[k]!]!;
+    const { card, truth } = await recognised(await stillFrame('progression', 'dev', 7373, 3), '5-circle-cyan');
     expect(card.reading.card).toBe('5-circle-cyan');
     // (Its corner under the fingers lies 11 px off: a side there snapped along a finger.)
-    expect(cornerError(card.corners, truth[k]!.corners)).toBeLessThan(15);
+    expect(cornerError(card.corners, truth.corners)).toBeLessThan(15);
   }, 60_000);
 
   it('is looked for only in cells that look like card paper: open table is not cut and read', async () => {
@@ -97,3 +84,14 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card in a gap of the grid', () => {
     }
   }, 60_000);
 });
+
+/**
+ * A Progression frame recognised: the card found where the truth card named lies, that truth card,
+ * every card found, and how many of them lie in no truth card.
+ */
+async function recognised(frame: { image: RgbaImage; truth: FixtureCard[] }, name: string): Promise<{ card: RecognisedCard; truth: FixtureCard; found: readonly RecognisedCard[]; extra: number }> {
+  const found = recogniseWith(await openCv(), await sharedReader(), frame.image, { game: 'progression' }).cards;
+  const at = matchTruth(frame.truth, found);
+  const k = frame.truth.findIndex((t) => t.card === name);
+  return { card: found[at[k]!]!, truth: frame.truth[k]!, found, extra: found.length - at.filter((i) => i >= 0).length };
+}
