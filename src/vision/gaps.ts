@@ -100,12 +100,21 @@ export function readGaps(
   // First on the free plane (quick), then, where there are gaps to read, on the plane as a camera
   // sees the table (truer a few cards off; its fit takes about a millisecond for 30 cards).
   if (gapsOn(tablePlane(quads, STANDARD_DECK)).length === 0) return [];
-  const tries = gapsOn(tablePlane(quads, STANDARD_DECK, undefined, frame)).flatMap((t) => {
-    const snapped = snap(t.quad);
-    return snapped.support.filter((s) => s >= SIDE_HELD).length >= 2 ? [{ ...t, quad: snapped.quad as unknown as Quad }] : [];
+  const tries = gapsOn(tablePlane(quads, STANDARD_DECK, undefined, frame)).flatMap(({ quad: laid, replaces }) => {
+    const snapped = snap(laid);
+    return snapped.support.filter((s) => s >= SIDE_HELD).length >= 2 ? [{ laid, quad: snapped.quad as unknown as Quad, replaces }] : [];
   });
   if (tries.length === 0) return [];
   const reads = reader.read(tries.map((t) => cut(t.quad)), 'tic');
+  // An unsure read: the rectangle as the grid laid it, unsnapped (a side may have snapped to the
+  // edge of what covers the card), kept where it reads surer.
+  const unsure = tries.flatMap((t, k) => (reads[k]!.confidence < CHOSEN ? [k] : []));
+  const again = reader.read(unsure.map((k) => cut(tries[k]!.laid)), 'tic');
+  unsure.forEach((k, j) => {
+    if (again[j]!.confidence <= reads[k]!.confidence) return;
+    reads[k] = again[j]!;
+    tries[k]!.quad = tries[k]!.laid;
+  });
   const found = new Map<string, GapCard>();
   tries.forEach(({ quad, replaces }, k) => {
     const read = reads[k]!;
