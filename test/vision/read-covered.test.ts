@@ -5,12 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { greyOf, refineQuad } from '../../src/vision/detect/refine.js';
 import type { Quad, RgbaImage } from '../../src/vision/image.js';
 import { openCv } from '../../src/vision/opencv.js';
-import { readCards, recogniseWith, type VisionGame } from '../../src/vision/recognise.js';
-import type { RecognisedCard } from '../../src/vision/types.js';
-import type { FixtureCard } from '../../src/render/fixture-io.js';
+import { readCards, recogniseWith } from '../../src/vision/recognise.js';
 import { rectifyMat, toMat } from '../../src/vision/rectify.js';
 import { cornerError, detect, devFrame, matchTruth, recordedFrame, stillFrame } from './detect-helpers.js';
-import { MUST_HAVE_MODEL, sharedReader } from './read-helpers.js';
+import { MUST_HAVE_MODEL, recognised, sharedReader } from './read-helpers.js';
 
 describe.skipIf(!MUST_HAVE_MODEL)('a card partly under a sleeve, outlined by the part in sight', () => {
   it('is read from the card-sized rectangle holding that part, and placed there, not sure', async () => {
@@ -84,10 +82,3 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card partly under a sleeve, outlined by the
     expect(cornerError(card.corners, truth.corners)).toBeLessThan(6);
   }, 60_000);
 });
-
-/** A frame recognised, and the card found where the truth card named lies. */
-async function recognised(frame: { image: RgbaImage; truth: FixtureCard[] }, game: VisionGame, name: string): Promise<{ card: RecognisedCard; truth: FixtureCard; found: readonly RecognisedCard[] }> {
-  const found = recogniseWith(await openCv(), await sharedReader(), frame.image, { game }).cards;
-  const k = frame.truth.findIndex((t) => t.card === name);
-  return { card: found[matchTruth(frame.truth, found)[k]!]!, truth: frame.truth[k]!, found };
-}

@@ -6,18 +6,16 @@ import { readGaps } from '../../src/vision/gaps.js';
 import type { Quad, RgbaImage } from '../../src/vision/image.js';
 import { openCv } from '../../src/vision/opencv.js';
 import type { CardReader } from '../../src/vision/read/index.js';
-import { recogniseWith, type VisionGame } from '../../src/vision/recognise.js';
+import { recogniseWith } from '../../src/vision/recognise.js';
 import { rectifyMat, toMat } from '../../src/vision/rectify.js';
-import type { RecognisedCard } from '../../src/vision/types.js';
-import type { FixtureCard } from '../../src/render/fixture-io.js';
-import { cornerError, devFrame, matchTruth, recordedFrame, stillFrame } from './detect-helpers.js';
-import { MUST_HAVE_MODEL, sharedReader } from './read-helpers.js';
+import { cornerError, devFrame, recordedFrame, stillFrame } from './detect-helpers.js';
+import { MUST_HAVE_MODEL, recognised, sharedReader } from './read-helpers.js';
 
 describe.skipIf(!MUST_HAVE_MODEL)('a card in a gap of the grid', () => {
   it('is found under a sleeve where no outline of its own showed, and never reported sure', async () => {
     // Frame 3 of the dev Progression table: a sleeve over the top 39% of a 5-triangle-orange. The
     // detector found nothing there (the sleeve's edge and the card's lower part make no card).
-    const { card, truth } = await recognised(await devFrame('progression', 3), '5-triangle-orange');
+    const { card, truth } = await recognised(await devFrame('progression', 3), 'progression', '5-triangle-orange');
     expect(card.reading.card).toBe('5-triangle-orange');
     expect(card.reading.confidence).toBeLessThan(0.9);
     expect(card.partial).toBe(true);
@@ -27,7 +25,7 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card in a gap of the grid', () => {
   it('takes the place of an unknown card found in that cell', async () => {
     // Frame 47 of the dev Progression game: a hand over the right half of a 1-circle-violet, outlined
     // but read unknown (0.00). Cut where the grid puts the cell's card, it reads.
-    const { card, extra } = await recognised(await devFrame('progression-game', 47), '1-circle-violet');
+    const { card, extra } = await recognised(await devFrame('progression-game', 47), 'progression', '1-circle-violet');
     expect(card.reading.card).toBe('1-circle-violet');
     expect(card.reading.confidence).toBeLessThan(0.9);
     // In its place: no card more than the truth cards found.
@@ -37,7 +35,7 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card in a gap of the grid', () => {
   it('takes the place of a card named below 0.7 in that cell, where it reads surer', async () => {
     // Frame 20 of the dev Progression session: a 5-star-red, 92% in sight, named 5-triangle-red
     // (0.53). Cut where the grid puts the cell's card, it reads 5-star-red, surer.
-    const { card, extra } = await recognised(await devFrame('progression-session', 20), '5-star-red');
+    const { card, extra } = await recognised(await devFrame('progression-session', 20), 'progression', '5-star-red');
     expect(card.reading.card).toBe('5-star-red');
     expect(extra).toBe(0);
   }, 60_000);
@@ -46,7 +44,7 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card in a gap of the grid', () => {
     // Frame 31 of the Progression game filmed as the held-out recorded game films it (seed 6061): a
     // hand and arm over the table; the cards read are all partial (the arm's shade along their sides)
     // and none above 0.85. A 5-star-orange under the palm, 80% in sight, was missed.
-    const { card, truth, found } = await recognised(await recordedFrame('progression', 'heldout', 6061, 31), '5-star-orange');
+    const { card, truth, found } = await recognised(await recordedFrame('progression', 'heldout', 6061, 31), 'progression', '5-star-orange');
     expect(found.every((f) => f.reading.confidence <= 0.85)).toBe(true);
     expect(card.reading.card).toBe('5-star-orange');
     expect(cornerError(card.corners, truth.corners)).toBeLessThan(6);
@@ -56,7 +54,7 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card in a gap of the grid', () => {
     // A still Progression table scheduled as the dev ones are (seed 7373), table 3: fingers over a
     // 5-circle-cyan at the layout's corner (61% in sight), whose cell lies two steps from the cards
     // found on the grid the cards read surely give. Looked for one step out, it was missed.
-    const { card, truth } = await recognised(await stillFrame('progression', 'dev', 7373, 3), '5-circle-cyan');
+    const { card, truth } = await recognised(await stillFrame('progression', 'dev', 7373, 3), 'progression', '5-circle-cyan');
     expect(card.reading.card).toBe('5-circle-cyan');
     // (Its corner under the fingers lies 11 px off: a side there snapped along a finger.)
     expect(cornerError(card.corners, truth.corners)).toBeLessThan(15);
@@ -66,7 +64,7 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card in a gap of the grid', () => {
     // A still Shift table scheduled as the dev ones are (seed 6061), table 8: a 1-square-red under
     // fingers (66% in sight). Its rectangle, snapped, read 1-square-red at 0.59, below the 0.7 a gap's
     // read needs; as the grid laid it, it reads surer.
-    const { card, truth } = await recognised(await stillFrame('sequence-shift', 'dev', 6061, 8), '1-square-red', 'sequence-shift');
+    const { card, truth } = await recognised(await stillFrame('sequence-shift', 'dev', 6061, 8), 'sequence-shift', '1-square-red');
     expect(card.reading.card).toBe('1-square-red');
     expect(cornerError(card.corners, truth.corners)).toBeLessThan(10);
   }, 60_000);
@@ -93,14 +91,3 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card in a gap of the grid', () => {
     }
   }, 60_000);
 });
-
-/**
- * A frame recognised (Progression unless said): the card found where the truth card named lies,
- * that truth card, every card found, and how many of them lie in no truth card.
- */
-async function recognised(frame: { image: RgbaImage; truth: FixtureCard[] }, name: string, game: VisionGame = 'progression'): Promise<{ card: RecognisedCard; truth: FixtureCard; found: readonly RecognisedCard[]; extra: number }> {
-  const found = recogniseWith(await openCv(), await sharedReader(), frame.image, { game }).cards;
-  const at = matchTruth(frame.truth, found);
-  const k = frame.truth.findIndex((t) => t.card === name);
-  return { card: found[at[k]!]!, truth: frame.truth[k]!, found, extra: found.length - at.filter((i) => i >= 0).length };
-}

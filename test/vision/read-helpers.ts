@@ -4,6 +4,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCardReader, type CardReader } from '../../src/vision/read/index.js';
 import { defaultModelDir, MODEL_FILE, WEIGHTS_FILE } from '../../src/vision/read/model.js';
+import type { FixtureCard } from '../../src/render/fixture-io.js';
+import type { RgbaImage } from '../../src/vision/image.js';
+import { openCv } from '../../src/vision/opencv.js';
+import { recogniseWith, type VisionGame } from '../../src/vision/recognise.js';
+import type { RecognisedCard } from '../../src/vision/types.js';
+import { matchTruth } from './detect-helpers.js';
 
 export const MODEL_DIR = defaultModelDir();
 export const HAS_MODEL = existsSync(join(MODEL_DIR, MODEL_FILE)) && existsSync(join(MODEL_DIR, WEIGHTS_FILE));
@@ -17,3 +23,14 @@ export function sharedReader(): Promise<CardReader> {
 }
 
 export const DEV = (game: string): string => join('fixtures', 'dev', game);
+
+/**
+ * A frame recognised with the shared reader: the card found where the truth card named lies, that
+ * truth card, every card found, and how many of them lie in no truth card.
+ */
+export async function recognised(frame: { image: RgbaImage; truth: FixtureCard[] }, game: VisionGame, name: string): Promise<{ card: RecognisedCard; truth: FixtureCard; found: readonly RecognisedCard[]; extra: number }> {
+  const found = recogniseWith(await openCv(), await sharedReader(), frame.image, { game }).cards;
+  const at = matchTruth(frame.truth, found);
+  const k = frame.truth.findIndex((t) => t.card === name);
+  return { card: found[at[k]!]!, truth: frame.truth[k]!, found, extra: found.length - at.filter((i) => i >= 0).length };
+}
