@@ -4,8 +4,8 @@
 // (the dev recorded game of fixture seed 502: red-wild missed, blue-wild cut short, in 27 frames).
 // The two halves are joined back into the card; two cards lying side by side are not.
 import { describe, expect, it } from 'vitest';
-import type { Vec } from '../../src/vision/detect/geometry.js';
-import { cornerError, detect, devFrame, matchTruth, recordedTable } from './detect-helpers.js';
+import { insidePolygon, type Vec } from '../../src/vision/detect/geometry.js';
+import { cornerError, detect, devFrame, matchTruth, recordedFrame, recordedTable } from './detect-helpers.js';
 
 describe('Stacks wild cards whose word parts the paper', () => {
   it('finds both wild cards of a table filmed as the dev recorded game films it', async () => {
@@ -21,6 +21,20 @@ describe('Stacks wild cards whose word parts the paper', () => {
       expect(cornerError(found[match[i]!]!.corners, t.corners), t.card).toBeLessThan(6);
       expect(found[match[i]!]!.partial, t.card).toBe(false);
     });
+  }, 60_000);
+
+  it('joins the halves of a special filmed far off, its word a wide band across a small face', async () => {
+    // Frame 12 of the Stacks game filmed as the held-out recorded game films it (seed 10109): a
+    // card-steal on the specials' pile at the far side, 50 px wide. At the working scale its word
+    // and the erosion leave two yellow halves whose joint hull is 1.4 times theirs and more: each
+    // half was outlined as a card of its own.
+    const { image, truth } = await recordedFrame('sequence-stacks', 'heldout', 10109, 12);
+    const k = truth.findIndex((t) => t.card === 'card-steal' && !t.hidden);
+    expect(k).toBeGreaterThanOrEqual(0);
+    const found = await detect(image, 'stacks');
+    const inside = found.filter((f) => insidePolygon(truth[k]!.corners as unknown as Vec[], f.centre as unknown as Vec));
+    expect(inside).toHaveLength(1);
+    expect(cornerError(inside[0]!.corners, truth[k]!.corners)).toBeLessThan(6);
   }, 60_000);
 
   it('keeps apart two cards lying close side by side (their halves hold numerals, not blank paper)', async () => {

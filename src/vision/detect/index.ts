@@ -1204,7 +1204,8 @@ function insideEdges(s: Surface): Uint8Array {
 
 /**
  * Whole cards made of two regions a word across the face parted (a Stacks wild card's WILD: 14 mm
- * of bold capitals across a 63 mm face leave margins the working scale's edges and erosion cut):
+ * of bold capitals across a 63 mm face leave margins the working scale's edges and erosion cut;
+ * a special's name parts its yellow face alike):
  * two regions side by side along the long axis of their joint hull, which is card-shaped, with a
  * band between them that is the word, ink and paper mixed, and each of them blank paper (a wild
  * card's face has no corner index). Two cards lying close side by side make such a hull too, and
@@ -1233,7 +1234,9 @@ function wordHalves(cv: OpenCv, s: Surface, chroma: Float32Array, mask: Uint8Arr
         hullMat.delete();
       }
       const hullArea = polygonArea(hull);
-      if (hullArea > 1.4 * (a.hullArea + b.hullArea) || a.area + b.area < 0.6 * hullArea) continue;
+      // (The band between the halves is a word's height, and the erosion a pixel off each half
+      // all round: on a small card far off, as much as 0.6 of the halves' hulls.)
+      if (hullArea > 1.6 * (a.hullArea + b.hullArea) || a.area + b.area < 0.6 * hullArea) continue;
       const polygon = quadFromHull(hull);
       if (!polygon) continue;
       const region: Region = { contour: hull, area: hullArea, hull, hullArea, polygon, touchesBorder: false };
