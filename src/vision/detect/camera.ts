@@ -15,6 +15,8 @@ const CORNER_NOISE = 1.5;
 /** A camera's plane holds the corners nearly as well as a free homography does, or is no camera's (px: RMS). */
 const FREE_MARGIN = 1.3;
 const FREE_SLACK = 0.5;
+/** One card's corners a free homography holds exactly: a camera's must hold them about as well as they are found (px: RMS). */
+const ONE_CARD_SLACK = 2.5;
 
 type Matrix3 = [number, number, number, number, number, number, number, number, number];
 
@@ -88,7 +90,7 @@ export function fitCameraPlane(frame: readonly Vec[], table: readonly Vec[], siz
   const spread = (points: readonly (Vec | null)[]): number => Math.sqrt(points.reduce((s, p, i) => s + (p ? (p[0] - frame[i]![0]) ** 2 + (p[1] - frame[i]![1]) ** 2 : Infinity), 0) / frame.length);
   const own = spread(table.map((p) => project(camera, centre, p)));
   const free = spread(table.map((p) => applyHomography(toFrame, p)));
-  if (!(own <= FREE_MARGIN * free + FREE_SLACK)) return null;
+  if (!(own <= FREE_MARGIN * free + (frame.length > 4 ? FREE_SLACK : ONE_CARD_SLACK))) return null;
   return invertHomography(homographyOf(camera, centre));
 }
 

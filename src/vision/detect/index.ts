@@ -7,9 +7,10 @@
 //    cards are found, the frame is looked at again for faint edges; where the lone cards' paper
 //    is far from the colour taken for paper, again with their own.
 // 2. The table plane: the lone cards (in Sequence Stacks, the top cards of piles), each a
-//    63 x 88 mm rectangle in perspective, give the homography from the frame to the table, so a
-//    card's size is known everywhere. From a card or two, the plane without perspective is tried
-//    as well (their corners fix the size near them, not how it changes across the frame).
+//    63 x 88 mm rectangle in perspective, give the homography from the frame to the table (in
+//    Sequence Stacks, as a camera sees it), so a card's size is known everywhere. From a card or
+//    two, the plane without perspective is tried as well (their corners fix the size near them,
+//    not how it changes across the frame).
 // 3. The scan: the table is searched for card-sized rectangles along edges (touching cards, cards
 //    partly covered or cut by the frame, cards in shade); each hit is snapped to its edges and kept
 //    when it is card-shaped, holds paper in one piece and ink.
@@ -366,6 +367,11 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     lone.map((l) => portrait(tops.get(l.refined.quad)?.quad ?? l.refined.quad)),
     size,
     lone.map((l) => l.refined.support.reduce((a, b) => a + b, 0) + (l.region.area / l.region.hullArea)),
+    // Stacks: as a camera sees the table, from one pile's top card too. Its piles lie apart, a
+    // pale table often shows only one or two, and a plane from a free homography of their corners
+    // lost the rest. (On TIC layouts the free plane did better.)
+    deck === 'stacks' ? frame : undefined,
+    deck === 'stacks',
   );
   const inverse = plane ? invertHomography(plane.toTable) : null;
   // The plane cards are measured on (and its inverse): the lone cards', until the scan has

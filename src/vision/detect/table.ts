@@ -41,9 +41,13 @@ export function cardRectangle(size: CardSize): Vec[] {
  * plane; the one most other quads agree with (their area on it near a card's) is refined on all
  * the agreeing quads together. Null without any quad. With the `frame`'s size, that refit is the
  * plane as a camera sees the table (src/vision/detect/camera.ts), where one does: the best card
- * taken the other way round, where only that way does.
+ * taken the other way round, where only that way does. From one card, only with
+ * `cameraFromOneCard`: a free homography holds its four corners exactly, whatever perspective their
+ * few pixels' error gives it, and that runs off a card's size across the frame; a camera's holds
+ * them about as well as they are found. (For the cuts of covered cards, src/vision/covered.ts and
+ * gaps.ts, the free one did better from one card.)
  */
-export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, quality?: readonly number[], frame?: { width: number; height: number }): TablePlane | null {
+export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, quality?: readonly number[], frame?: { width: number; height: number }, cameraFromOneCard = false): TablePlane | null {
   if (quads.length === 0) return null;
   const rect = cardRectangle(size);
   // Ties go to the best-outlined card (or the largest, without a measure of quality).
@@ -98,10 +102,11 @@ export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, q
   };
   let { h: start, agree } = best;
   let h = start;
-  if (agree.length > 1) {
+  if (agree.length > 1 || cameraFromOneCard) {
     // As a camera sees the table, where one does. Cards all turned alike agree as well on a plane
     // that takes each the wrong way round (stretched along one axis, which no camera sees): the
-    // best card the other way round is tried then.
+    // best card the other way round is tried then (one card alone too: a card far off in a tilted
+    // view can look wider than long).
     const camera = frame
       ? (from: Vec[], to: Vec[]): Homography | null => {
           const free = fitHomography(from, to);
