@@ -483,7 +483,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     const angles = deck === 'tic' ? scanAngles(lone.map((l) => l.refined.quad), plane.toTable) : [0];
     let hits: ReturnType<typeof scanTable>;
     try {
-      hits = scanTable(cv, { grey: surface.fineGrey, ...(dips ? { dips: dips.mat, dipsAt: [dips.x0, dips.y0, dips.scale] as const } : {}), greyToFrame: surface.fineToFrame, toTable: plane.toTable, box, size, angles, wholeSides: deck === 'tic', minorPeaks: deck === 'tic' });
+      hits = scanTable(cv, { grey: surface.fineGrey, ...(dips ? { dips: dips.mat, dipsAt: [dips.x0, dips.y0, dips.scale] as const } : {}), greyToFrame: surface.fineToFrame, toTable: plane.toTable, box, size, angles, minorPeaks: deck === 'tic' });
     } finally {
       dips?.mat.delete();
     }
@@ -602,9 +602,9 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       const glared = outlined && st.glare >= GLARED ? faceStats(surface, chroma, mask, work, cut, true) : null;
       const underGlare = glared !== null && glared.paper >= 0.45 && glared.ink >= 0.005 && (faceIn(glared, true, deck) || falls >= 2 || firm);
       // A glare spot over much of the face (a third of it washed out to white or more) may wash out
-      // all its ink, a numeral's or a pip's (the table round it no darker than the paper under it):
-      // a firm outline is the card.
-      const blinded = firm && st.glare >= BLINDED;
+      // all its ink, a numeral's or a pip's (the table round it no darker than the paper under it),
+      // and a side under it with it: an outline held all round at a card's size is the card.
+      const blinded = outlined && st.glare >= BLINDED;
       if (!faceIn(st, true, deck) && !(outlined && st.inkCore >= 2 && st.ink >= 0.005 && st.paper >= 0.45) && !washedOut && !underGlare && !blinded) {
         reject(refined.quad, `face p${st.paper.toFixed(2)} i${st.ink.toFixed(3)} c${st.inkCore}`);
         continue;

@@ -27,12 +27,6 @@ export interface ScanInput {
   /** Turns (radians) of the cards about the table frame to try. */
   readonly angles: readonly number[];
   /**
-   * Each side's strength half its mean, half its weakest third: a card's own side runs its whole
-   * length, while a face's big shapes (two squares one above the other) line up along only part
-   * of a line through it, and outscored a faint true side (Sequence Hunt on light tables).
-   */
-  readonly wholeSides?: boolean;
-  /**
    * Peaks best only within a quarter of a card kept too, as minor hits (ScanHit.minor). TIC
    * layouts only: on rendered Sequence Stacks games they lost more pile tops than they found.
    */
@@ -188,11 +182,10 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     if (sw <= 0 || sh <= 0) return [];
     // Each side's strength once (a card's top side is the bottom side of the one a card above):
     // along rows (length cw, from every x up to sw, every row) and down columns (length ch).
-    const whole = input.wholeSides === true;
     const across = float32s('scan.across', h * sw);
-    sideStrengths(across, h, sw, rowSum, 1, cw, 1, ok, w, whole);
+    sideStrengths(across, h, sw, rowSum, 1, cw, 1, ok, w);
     const down = float32s('scan.down', sh * w);
-    sideStrengths(down, sh, w, colSum, W, ch, w, ok, w, whole);
+    sideStrengths(down, sh, w, colSum, W, ch, w, ok, w);
     const score = float32s('scan.score', sw * sh);
     const weakest = float32s('scan.weakest', sw * sh);
     for (let y = 0; y < sh; y++) {
@@ -244,10 +237,12 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
 /**
  * Each side's strength from the prefix sums `sum` (rows w + 1 apart): `len` steps of `stride` from
  * `at`, its view pixels (rows `w` apart) `step` apart from `pixel` (thirds out of the frame, `ok`
- * 0, say nothing). With `whole`, half the mean and half the weakest third (ScanInput.wholeSides).
- * (A function of its own: as a closure in scanAngle it ran slower.)
+ * 0, say nothing): half the mean and half the weakest third. A card's own side runs its whole
+ * length, while a face's big shapes (two squares one above the other, a Stacks card's numeral)
+ * line up along only part of a line through it, and outscored a faint true side (Sequence Hunt,
+ * and Stacks, on light tables). (A function of its own: as a closure in scanAngle it ran slower.)
  */
-function sideStrengths(into: Float32Array, rows: number, cols: number, sum: Int32Array, stride: number, len: number, step: number, ok: Uint8Array, w: number, whole: boolean): void {
+function sideStrengths(into: Float32Array, rows: number, cols: number, sum: Int32Array, stride: number, len: number, step: number, ok: Uint8Array, w: number): void {
   // (The prefix sums' rows are a column wider than the view's.)
   const W = w + 1;
   const a = Math.round(len / 3);
@@ -270,10 +265,6 @@ function sideStrengths(into: Float32Array, rows: number, cols: number, sum: Int3
       const first = sum[at]!;
       const all = sum[at + end]! - first;
       const mean = all * perAll;
-      if (!whole) {
-        into[y * cols + x] = mean;
-        continue;
-      }
       const s0 = sum[at + aAt]! - first;
       const s1 = sum[at + bAt]! - sum[at + aAt]!;
       const m0 = s0 * perA;
