@@ -483,7 +483,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     const angles = deck === 'tic' ? scanAngles(lone.map((l) => l.refined.quad), plane.toTable) : [0];
     let hits: ReturnType<typeof scanTable>;
     try {
-      hits = scanTable(cv, { grey: surface.fineGrey, ...(dips ? { dips: dips.mat, dipsAt: [dips.x0, dips.y0, dips.scale] as const } : {}), greyToFrame: surface.fineToFrame, toTable: plane.toTable, box, size, angles, minorPeaks: deck === 'tic' });
+      hits = scanTable(cv, { grey: surface.fineGrey, ...(dips ? { dips: dips.mat, dipsAt: [dips.x0, dips.y0, dips.scale] as const } : {}), greyToFrame: surface.fineToFrame, toTable: plane.toTable, box, size, angles });
     } finally {
       dips?.mat.delete();
     }

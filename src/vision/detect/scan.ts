@@ -26,11 +26,6 @@ export interface ScanInput {
   readonly size: CardSize;
   /** Turns (radians) of the cards about the table frame to try. */
   readonly angles: readonly number[];
-  /**
-   * Peaks best only within a quarter of a card kept too, as minor hits (ScanHit.minor). TIC
-   * layouts only: on rendered Sequence Stacks games they lost more pile tops than they found.
-   */
-  readonly minorPeaks?: boolean;
 }
 
 export interface ScanHit {
@@ -207,16 +202,14 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     // Peaks best only within a quarter are kept too, as minor ones (see ScanHit.minor).
     const rx = Math.round(cw / 3);
     const ry = Math.round(ch / 3);
-    const minorPeaks = input.minorPeaks === true;
-    // The window a peak must be best in: a quarter of a card where minor peaks are kept.
-    const px = minorPeaks ? Math.round(cw / 4) : rx;
-    const py = minorPeaks ? Math.round(ch / 4) : ry;
+    const px = Math.round(cw / 4);
+    const py = Math.round(ch / 4);
     const out: ScanHit[] = [];
     for (let y = 0; y < sh; y++) {
       for (let x = 0; x < sw; x++) {
         const v = score[y * sw + x]!;
         if (v < 30 || !peakAt(score, sw, sh, x, y, px, py)) continue;
-        const minor = minorPeaks && !peakAt(score, sw, sh, x, y, rx, ry);
+        const minor = !peakAt(score, sw, sh, x, y, rx, ry);
         const corners: Vec[] = [
           [x, y],
           [x + cw, y],
