@@ -70,7 +70,7 @@ describe('the table plane as a camera sees it', () => {
       const centre = applyHomography(seen, project([1.5, 204]));
       const centreFree = applyHomography(free, project([1.5, 204]));
       const off = (h: readonly number[], c: Vec): number => Math.max(...near.map((t) => Math.abs(Math.hypot(...(applyHomography(h, project(t)).map((v, i) => v - c[i]!) as [number, number])) - Math.hypot(t[0] - 1.5, t[1] - 204))));
-      // (Here 8 to 15 mm off, 40 cm from the card, where the free plane is 11 to 20 cm off.)
+      // (Here 8 to 15 mm off, about 45 cm from the card, where the free plane is 11 to 20 cm off.)
       expect(off(seen, centre), `focal ${focalWidths}, tilt ${tiltDeg}`).toBeLessThan(0.2 * off(free, centreFree));
     }
   });

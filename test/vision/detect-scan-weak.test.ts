@@ -3,7 +3,8 @@
 // working scale blurs its ink below the usual share; a stronger peak a third of a card along a
 // row, held on only some sides, does not shut out the card's own hit (nor do two such, either
 // side of it); a card's own peak outscored close by (by a peak on ink, its own sides faint) is
-// still looked at, in Sequence Stacks too; and a weakly held scan card lying a third over a card held all round goes.
+// still looked at, in Sequence Stacks too; and a weakly held scan card lying a third over a card
+// held all round goes.
 import { describe, expect, it } from 'vitest';
 import { planShot, renderShot } from '../../src/render/shot.js';
 import type { TableGame } from '../../src/render/scene.js';
