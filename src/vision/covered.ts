@@ -12,18 +12,19 @@ import type { CardReader } from './read/index.js';
 import { STANDARD_DECK } from '../render/deck-profile.js';
 import type { CardReading } from './types.js';
 
-/** Reads this sure give the plane: a card read well was outlined well. */
-const SURE = 0.9;
+/** Reads this sure give the plane (and the gap step's grid, src/vision/gaps.ts): a card read well was outlined well. */
+export const SURE = 0.9;
 /** A rectangle must hold this share of the part in sight ... */
 const HOLDS = 0.8;
 /** ... and may cover this share of another card found at most (it is no card lying over another). */
 const OVERLAPS = 0.2;
 /**
- * The least confidence a reading chosen among the rectangles must have: the best of several reads
- * clears the reader's threshold (0.5) by chance more often than one read does. On four fresh sets,
- * the reads it took between 0.6 and 0.7 were wrong 4 times and right 3; at 0.5, 3 of 10 were wrong.
+ * The least confidence a reading chosen among the rectangles (here and in the grid's gaps) must
+ * have: the best of several reads clears the reader's threshold (0.5) by chance more often than
+ * one read does. On four fresh sets, the reads it took between 0.6 and 0.7 were wrong 4 times and
+ * right 3; at 0.5, 3 of 10 were wrong.
  */
-const CHOSEN = 0.7;
+export const CHOSEN = 0.7;
 /** Two rectangles whose corners all lie this close (mm) are one. */
 const SAME_MM = 4;
 
@@ -69,7 +70,7 @@ export function rereadCovered(
       if (others.some((other) => share(other, rect) > OVERLAPS)) continue;
       if (kept.some((k) => k.every((p) => rect.some((r) => dist(p, r) < SAME_MM)))) continue;
       kept.push(rect);
-      tries.push({ card: i, quad: snap(inFrame(rect, fromTable, corners[i]!)) });
+      tries.push({ card: i, quad: snap(rectangleInFrame(rect, fromTable, corners[i]!)) });
     }
   }
   if (tries.length === 0) return out;
@@ -115,7 +116,7 @@ function slid(quad: readonly Vec[]): Vec[][] {
 }
 
 /** The table rectangle as a frame quad, turned the way round (clockwise) the card's own quad runs. */
-function inFrame(rect: readonly Vec[], fromTable: Homography, like: Quad): Quad {
+export function rectangleInFrame(rect: readonly Vec[], fromTable: Homography, like: Quad): Quad {
   const q = rect.map((p) => applyHomography(fromTable, p));
   const same = Math.sign(signedArea(q)) === Math.sign(signedArea(like));
   return (same ? [q[0], q[1], q[2], q[3]] : [q[1], q[0], q[3], q[2]]) as unknown as Quad;

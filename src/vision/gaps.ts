@@ -5,7 +5,8 @@
 // 0.7, is cut as a card lying there, its sides snapped to the frame's edges, and read. Where that
 // names a card not yet on the table, surer than the cell's own, it is the cell's card, never
 // reported sure (its place was guessed, not seen).
-import { applyHomography, insetGrid, insidePolygon, invertHomography, portrait, quadCentre, signedArea, turned, type Homography, type Vec } from './detect/geometry.js';
+import { CHOSEN, rectangleInFrame, SURE } from './covered.js';
+import { applyHomography, insetGrid, insidePolygon, invertHomography, portrait, quadCentre, turned, type Homography, type Vec } from './detect/geometry.js';
 import { orientOnTable, tablePlane, type TablePlane } from './detect/table.js';
 import type { Quad, RgbaImage } from './image.js';
 import type { CardReader } from './read/index.js';
@@ -13,14 +14,10 @@ import type { RefinedQuad } from './detect/refine.js';
 import { STANDARD_DECK } from '../render/deck-profile.js';
 import type { CardReading } from './types.js';
 
-/** Reads this sure fix the grid: a card read well was outlined well. */
-const SURE = 0.9;
 /** The most a partly seen card's reading may claim (PARTIAL_CAP in recognise.ts). */
 const PARTLY_SURE = 0.85;
 /** The fewest such cards that fix a grid. */
 const FEWEST = 3;
-/** The least confidence a gap's reading must have (as a covered card's rectangles: src/vision/covered.ts). */
-const CHOSEN = 0.7;
 /** A gap's rectangle may cover this share of a card found at most ... */
 const OVERLAPS = 0.2;
 /** ... and must lie this much inside the frame. */
@@ -86,8 +83,7 @@ export function readGaps(
       for (let col = Math.min(...cols) - REACH; col <= Math.max(...cols) + REACH; col++) {
         const here = cellOf.flatMap(([r, c], i) => (r === row && c === col ? [i] : []));
         if (here.some(holds)) continue;
-        const rect = grid.cardAt(row, col).map((p) => applyHomography(fromTable, p));
-        const quad = (Math.sign(signedArea(rect)) === Math.sign(signedArea(like)) ? rect : [rect[1], rect[0], rect[3], rect[2]]) as unknown as Quad;
+        const quad = rectangleInFrame(grid.cardAt(row, col), fromTable, like);
         const points = insetGrid(quad);
         if (points.filter(inFrame).length < IN_FRAME * points.length) continue;
         if (points.filter((p) => inFrame(p) && isPaper(p)).length < PAPER_SHARE * points.length) continue;
