@@ -4,13 +4,15 @@
 // corner of that part along its sides, are read instead, and the surest reading is taken: a
 // covered card lies somewhere under its cover, its corners in sight are its own. An unknown card
 // outlined at a card's size is outlined off it (half on the table, or across two cards): that
-// outline slid along its sides is read instead.
+// outline slid along its sides is read instead. And any unknown card's outline with one corner
+// moved to make a parallelogram of it (a corner under a finger) is read too.
 import { add, applyHomography, dist, insetGrid, insidePolygon, invertHomography, scale, signedArea, sub, unit, type Homography, type Vec } from './detect/geometry.js';
 import { CARD_SHAPED, cardShapeError, shortSideFirst, tablePlane } from './detect/table.js';
 import type { Quad, RgbaImage } from './image.js';
 import type { CardReader } from './read/index.js';
 import { STANDARD_DECK } from '../render/deck-profile.js';
 import type { CardReading } from './types.js';
+import type { RefinedQuad } from './detect/refine.js';
 
 /** Reads this sure give the plane (and the gap step's grid, src/vision/gaps.ts): a card read well was outlined well. */
 export const SURE = 0.9;
@@ -25,6 +27,10 @@ const OVERLAPS = 0.2;
  * right 3; at 0.5, 3 of 10 were wrong.
  */
 export const CHOSEN = 0.7;
+/** A corner moved less than this (px) to make a parallelogram was not cut off. */
+const MOVED_PX = 3;
+/** A side of a snapped quad is held where an edge runs along this share of it. */
+const HELD = 0.5;
 /** Two rectangles whose corners all lie this close (mm) are one. */
 const SAME_MM = 4;
 
@@ -32,11 +38,12 @@ const SAME_MM = 4;
  * The readings and corners with each unknown TIC card (read sideways too) read again: one partly
  * seen (or whose outline is no card's shape on the table plane) from the card-sized rectangles
  * holding its part in sight, one outlined at a card's size from that outline slid a quarter and a
- * half of a side along its sides; where one of them reads as a card (`moved` marks those: a card
- * placed by a search over rectangles is never to be reported sure). `snap` moves a quad's sides
- * onto the frame's edges where it finds them (the plane from a card or two puts a rectangle a card
- * away several pixels off, and the reader needs its quads within a few). Needs a surely read whole
- * card for the plane.
+ * half of a side along its sides, and each from its outline with a corner cut off put back; where
+ * one of them reads as a card (`moved` marks those: a card placed by a search over rectangles is
+ * never to be reported sure). `snap` moves a quad's sides onto the frame's edges where it finds
+ * them, and says how well each is held (the plane from a card or two puts a rectangle a card away
+ * several pixels off, and the reader needs its quads within a few). The rectangles need a surely
+ * read card for the plane.
  */
 export function rereadCovered(
   reader: CardReader,
@@ -44,7 +51,7 @@ export function rereadCovered(
   readings: readonly CardReading[],
   partial: readonly boolean[],
   cut: (quad: Quad) => RgbaImage,
-  snap: (quad: Quad) => Quad,
+  snap: (quad: Quad) => Pick<RefinedQuad, 'quad' | 'support'>,
   frame?: { width: number; height: number },
 ): { corners: Quad[]; readings: CardReading[]; moved: boolean[] } {
   const out = { corners: [...corners], readings: [...readings], moved: corners.map(() => false) };
@@ -58,19 +65,31 @@ export function rereadCovered(
   // (From a card or two, the plane without perspective: near them, as good; further off, nearer.)
   const toTable = plane ? (plane.flat ?? plane.toTable) : null;
   const fromTable = toTable ? invertHomography(toTable) : null;
-  if (!toTable || !fromTable) return out;
-  const onTable = corners.map((q) => q.map((p) => applyHomography(toTable, p)));
   const tries: { card: number; quad: Quad }[] = [];
+  // A corner cut off by a finger: the outline's other three corners are the card's, and the
+  // parallelogram they make is nearly the card (then snapped). Needs no plane: a frame of a card
+  // or two under a hand often holds no card read surely. Taken only where the snapped quad is held
+  // on all four sides: a parallelogram off the card (from an outline of part of it) read as
+  // another card as surely as one on it did.
   for (const i of unknown) {
-    const others = onTable.filter((_, k) => k !== i);
-    const kept: Vec[][] = [];
-    const cardShaped = !partial[i] && cardShapeError(onTable[i]!, STANDARD_DECK) < CARD_SHAPED * STANDARD_DECK.widthMm;
-    const rects = cardShaped ? slid(onTable[i]!) : rectanglesHolding(onTable[i]!).filter((rect) => share(onTable[i]!, rect) >= HOLDS);
-    for (const rect of rects) {
-      if (others.some((other) => share(other, rect) > OVERLAPS)) continue;
-      if (kept.some((k) => k.every((p) => rect.some((r) => dist(p, r) < SAME_MM)))) continue;
-      kept.push(rect);
-      tries.push({ card: i, quad: snap(rectangleInFrame(rect, fromTable, corners[i]!)) });
+    for (const quad of parallelograms(corners[i]!)) {
+      const snapped = snap(quad);
+      if (snapped.support.every((v) => v >= HELD)) tries.push({ card: i, quad: snapped.quad as unknown as Quad });
+    }
+  }
+  if (toTable && fromTable) {
+    const onTable = corners.map((q) => q.map((p) => applyHomography(toTable, p)));
+    for (const i of unknown) {
+      const others = onTable.filter((_, k) => k !== i);
+      const kept: Vec[][] = [];
+      const cardShaped = !partial[i] && cardShapeError(onTable[i]!, STANDARD_DECK) < CARD_SHAPED * STANDARD_DECK.widthMm;
+      const rects = cardShaped ? slid(onTable[i]!) : rectanglesHolding(onTable[i]!).filter((rect) => share(onTable[i]!, rect) >= HOLDS);
+      for (const rect of rects) {
+        if (others.some((other) => share(other, rect) > OVERLAPS)) continue;
+        if (kept.some((k) => k.every((p) => rect.some((r) => dist(p, r) < SAME_MM)))) continue;
+        kept.push(rect);
+        tries.push({ card: i, quad: snap(rectangleInFrame(rect, fromTable, corners[i]!)).quad as unknown as Quad });
+      }
     }
   }
   if (tries.length === 0) return out;
@@ -83,6 +102,19 @@ export function rereadCovered(
       out.moved[card] = true;
     }
   });
+  return out;
+}
+
+/** The quad with each corner in turn moved to make a parallelogram with the other three (where that moves it at all). */
+function parallelograms(quad: Quad): Quad[] {
+  const out: Quad[] = [];
+  for (let k = 0; k < 4; k++) {
+    const far = add(quad[(k + 1) % 4]!, sub(quad[(k + 3) % 4]!, quad[k]!));
+    if (dist(far, quad[(k + 2) % 4]!) < MOVED_PX) continue;
+    const q = [...quad] as Vec[];
+    q[(k + 2) % 4] = far;
+    out.push(q as unknown as Quad);
+  }
   return out;
 }
 

@@ -95,7 +95,7 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
     const refined = (q: Quad): RefinedQuad => refineQuad((grey ??= greyOf(frame.data, frame.width, frame.height)), q);
     const looks: ReadLooks = {
       specials: specialMatcher(cv),
-      snap: (q) => refined(q).quad as unknown as Quad,
+      snap: refined,
       snapYellow: (q) => refineQuad((yellow ??= yellowness(frame)), q).quad as unknown as Quad,
       frame: { width: frame.width, height: frame.height },
     };
@@ -179,7 +179,7 @@ export interface ReadLooks {
   /** At a Stacks special's word (src/vision/read/specials.ts; `cut` then also takes a size). */
   readonly specials?: SpecialMatcher | null;
   /** A quad's sides moved onto the frame's edges, for a covered TIC card's rectangles (src/vision/covered.ts). */
-  readonly snap?: (quad: Quad) => Quad;
+  readonly snap?: (quad: Quad) => Pick<RefinedQuad, 'quad' | 'support'>;
   /** The frame's size: the plane for those rectangles as a camera sees the table (src/vision/detect/camera.ts). */
   readonly frame?: { readonly width: number; readonly height: number };
   /** The same in yellowness (a Stacks special's face on its pile). */
