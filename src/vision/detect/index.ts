@@ -1247,11 +1247,20 @@ function wordHalves(cv: OpenCv, s: Surface, chroma: Float32Array, mask: Uint8Arr
       if (!polygon) continue;
       const region: Region = { contour: hull, area: hullArea, hull, hullArea, polygon, touchesBorder: false };
       if (!isLoneCard(region)) continue;
-      // Parted along the hull's long axis: the halves' centres lie along it.
-      const q = portrait(polygon);
-      const along = sub(centroid([q[2], q[3]]), centroid([q[0], q[1]]));
+      // Parted along the card's long axis: the halves' centres lie along it. (Seen from low down,
+      // a card far off looks about as wide as long, and its outline's longer side may be its short
+      // one: either of the outline's axes will do.)
       const apart = sub(cb, ca);
-      if (Math.abs(along[0] * apart[1] - along[1] * apart[0]) > 0.42 * norm(along) * norm(apart)) continue;
+      const lined = (q: readonly Vec[]): boolean => {
+        const along = sub(centroid([q[2]!, q[3]!]), centroid([q[0]!, q[1]!]));
+        return Math.abs(along[0] * apart[1] - along[1] * apart[0]) <= 0.42 * norm(along) * norm(apart);
+      };
+      let q = portrait(polygon);
+      if (!lined(q)) q = [q[1]!, q[2]!, q[3]!, q[0]!];
+      if (!lined(q)) continue;
+      // Each half is paper or a special's yellow, never green (the folds of a green sleeve part it
+      // into pieces that pair so, and green passes for the yellow face).
+      if (isGreen(s, centroid(a.hull)) || isGreen(s, centroid(b.hull))) continue;
       // The band across the middle: a word is ink and paper mixed.
       const at = (u: number, v: number): Vec => quadPoint(q, u, v);
       const band = faceStats(s, chroma, mask, [at(0.12, 0.44), at(0.88, 0.44), at(0.88, 0.56), at(0.12, 0.56)], 0);
@@ -1265,6 +1274,24 @@ function wordHalves(cv: OpenCv, s: Surface, chroma: Float32Array, mask: Uint8Arr
   // pattern on the table (light squares of checked cloth pair with each neighbour alike).
   const uses = (r: Region): number => pairs.filter((p) => p.a === r || p.b === r).length;
   return pairs.filter((p) => uses(p.a) === 1 && uses(p.b) === 1).map((p) => p.region);
+}
+
+/** Green about a working-scale point (3 x 3 px): green the strongest channel by a tenth. */
+function isGreen(s: Surface, at: Vec): boolean {
+  const cx = Math.round(at[0]);
+  const cy = Math.round(at[1]);
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  for (let y = Math.max(0, cy - 1); y <= Math.min(s.height - 1, cy + 1); y++) {
+    for (let x = Math.max(0, cx - 1); x <= Math.min(s.width - 1, cx + 1); x++) {
+      const i = (y * s.width + x) * 4;
+      r += s.rgba[i]!;
+      g += s.rgba[i + 1]!;
+      b += s.rgba[i + 2]!;
+    }
+  }
+  return g > 1.1 * Math.max(r, b);
 }
 
 /**
