@@ -8,6 +8,17 @@ import { describe, expect, it } from 'vitest';
 import { insidePolygon, type Vec } from '../../src/vision/detect/geometry.js';
 import { cornerError, detect, devFrame, matchTruth, recordedFrame, recordedTable } from './detect-helpers.js';
 
+/** The card-steal in sight in frame `index` of the held-out-style Stacks game of `seed`: found as one card, within 6 px. */
+async function expectCardStealWhole(seed: number, index: number): Promise<void> {
+  const { image, truth } = await recordedFrame('sequence-stacks', 'heldout', seed, index);
+  const k = truth.findIndex((t) => t.card === 'card-steal' && !t.hidden);
+  expect(k).toBeGreaterThanOrEqual(0);
+  const found = await detect(image, 'stacks');
+  const inside = found.filter((f) => insidePolygon(truth[k]!.corners as unknown as Vec[], f.centre as unknown as Vec));
+  expect(inside).toHaveLength(1);
+  expect(cornerError(inside[0]!.corners, truth[k]!.corners)).toBeLessThan(6);
+}
+
 describe('Stacks wild cards whose word parts the paper', () => {
   it('finds both wild cards of a table filmed as the dev recorded game films it', async () => {
     // One table of that game (its ninth state: both wilds on their piles), filmed alone under the
@@ -29,13 +40,7 @@ describe('Stacks wild cards whose word parts the paper', () => {
     // card-steal on the specials' pile at the far side, 50 px wide. At the working scale its word
     // and the erosion leave two yellow halves whose joint hull is 1.4 times theirs and more: each
     // half was outlined as a card of its own.
-    const { image, truth } = await recordedFrame('sequence-stacks', 'heldout', 10109, 12);
-    const k = truth.findIndex((t) => t.card === 'card-steal' && !t.hidden);
-    expect(k).toBeGreaterThanOrEqual(0);
-    const found = await detect(image, 'stacks');
-    const inside = found.filter((f) => insidePolygon(truth[k]!.corners as unknown as Vec[], f.centre as unknown as Vec));
-    expect(inside).toHaveLength(1);
-    expect(cornerError(inside[0]!.corners, truth[k]!.corners)).toBeLessThan(6);
+    await expectCardStealWhole(10109, 12);
   }, 60_000);
 
   it('joins the halves of a special filmed from low down, as wide as long in the frame', async () => {
@@ -44,13 +49,7 @@ describe('Stacks wild cards whose word parts the paper', () => {
     // side its short one. Its halves lie along the outline's shorter axis; taken to lie along the
     // longer, they were not joined, the half above the word was outlined as a card, and the card
     // was read unknown in 8 frames.
-    const { image, truth } = await recordedFrame('sequence-stacks', 'heldout', 10114, 15);
-    const k = truth.findIndex((t) => t.card === 'card-steal' && !t.hidden);
-    expect(k).toBeGreaterThanOrEqual(0);
-    const found = await detect(image, 'stacks');
-    const inside = found.filter((f) => insidePolygon(truth[k]!.corners as unknown as Vec[], f.centre as unknown as Vec));
-    expect(inside).toHaveLength(1);
-    expect(cornerError(inside[0]!.corners, truth[k]!.corners)).toBeLessThan(6);
+    await expectCardStealWhole(10114, 15);
   }, 60_000);
 
   it('does not join the pieces of a green sleeve its folds part', async () => {

@@ -10,6 +10,14 @@ import { rectifyMat, toMat } from '../../src/vision/rectify.js';
 import { cornerError, detect, devFrame, matchTruth, recordedFrame, stillFrame } from './detect-helpers.js';
 import { MUST_HAVE_MODEL, recognised, sharedReader } from './read-helpers.js';
 
+/** `name`, in `frame`, is read as itself, not sure (its place was searched for), and placed within 6 px of its corners. */
+async function expectReadInPlace(frame: Parameters<typeof recognised>[0], game: Parameters<typeof recognised>[1], name: string): Promise<void> {
+  const { card, truth } = await recognised(frame, game, name);
+  expect(card.reading.card).toBe(name);
+  expect(card.reading.confidence).toBeLessThan(0.9);
+  expect(cornerError(card.corners, truth.corners)).toBeLessThan(6);
+}
+
 describe.skipIf(!MUST_HAVE_MODEL)('a card partly under a sleeve, outlined by the part in sight', () => {
   it('is read from the card-sized rectangle holding that part, and placed there, not sure', async () => {
     // Frame 24 of the Hunt game filmed as the held-out recorded game films it (seed 6061): a sleeve
@@ -45,10 +53,7 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card partly under a sleeve, outlined by the
   it('is read from its card-sized outline slid along its sides, where that outline lies off it', async () => {
     // A still Hunt table scheduled as the dev ones are (seed 8181), frame 9: a 4-square-red was
     // outlined at a card's size a third of a card up from it, half on the table, and read nothing.
-    const { card, truth } = await recognised(await stillFrame('sequence-hunt', 'dev', 8181, 9), 'sequence-hunt', '4-square-red');
-    expect(card.reading.card).toBe('4-square-red');
-    expect(card.reading.confidence).toBeLessThan(0.9);
-    expect(cornerError(card.corners, truth.corners)).toBeLessThan(6);
+    await expectReadInPlace(await stillFrame('sequence-hunt', 'dev', 8181, 9), 'sequence-hunt', '4-square-red');
   }, 60_000);
 
   it('is read where every card read surely is partial, their outlines setting the plane', async () => {
@@ -65,10 +70,7 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card partly under a sleeve, outlined by the
     // Frame 41 of the Progression game filmed as the held-out recorded game films it (seed 6061): a
     // hand over a 1-star-yellow. On the free plane of the cards read surely no rectangle read
     // (it stayed unknown, 0.29); on the camera's, one reads it, lying within a few px of the card.
-    const { card, truth } = await recognised(await recordedFrame('progression', 'heldout', 6061, 41), 'progression', '1-star-yellow');
-    expect(card.reading.card).toBe('1-star-yellow');
-    expect(card.reading.confidence).toBeLessThan(0.9);
-    expect(cornerError(card.corners, truth.corners)).toBeLessThan(6);
+    await expectReadInPlace(await recordedFrame('progression', 'heldout', 6061, 41), 'progression', '1-star-yellow');
   }, 60_000);
 
   it('is read on the plane a camera sees, where the cards read surely were all taken the wrong way round', async () => {
@@ -76,10 +78,7 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card partly under a sleeve, outlined by the
     // all turned alike, gave a plane that took each the wrong way round (stretched along one axis,
     // which a free homography holds as well). The 1-crescent-cyan under a sleeve got rectangles a
     // quarter turn off, and stayed unknown (0.02).
-    const { card, truth } = await recognised(await recordedFrame('progression', 'heldout', 6061, 31), 'progression', '1-crescent-cyan');
-    expect(card.reading.card).toBe('1-crescent-cyan');
-    expect(card.reading.confidence).toBeLessThan(0.9);
-    expect(cornerError(card.corners, truth.corners)).toBeLessThan(6);
+    await expectReadInPlace(await recordedFrame('progression', 'heldout', 6061, 31), 'progression', '1-crescent-cyan');
   }, 60_000);
 
   it('is read from its outline with the corner under a finger put back, where no card is read surely', async () => {
@@ -88,9 +87,6 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card partly under a sleeve, outlined by the
     // under the hand. Its outline ran along the finger, and with no card read surely there was no
     // plane to lay rectangles on: it read unknown (0.44). The parallelogram of its three corners
     // in sight, snapped to the card's sides, reads it.
-    const { card, truth } = await recognised(await recordedFrame('sequence-hunt', 'heldout', 9191, 37), 'sequence-hunt', '5-square-yellow');
-    expect(card.reading.card).toBe('5-square-yellow');
-    expect(card.reading.confidence).toBeLessThan(0.9);
-    expect(cornerError(card.corners, truth.corners)).toBeLessThan(6);
+    await expectReadInPlace(await recordedFrame('sequence-hunt', 'heldout', 9191, 37), 'sequence-hunt', '5-square-yellow');
   }, 60_000);
 });
