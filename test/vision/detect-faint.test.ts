@@ -8,7 +8,7 @@
 // neutral thing in a warm-lit frame, the paper's colour is still found, as it is where the lone
 // cards' own paper shows it, or the outlines the edges alone close do. On a table the paper's own
 // colour, or in a deep shadow, a card's outline is a line a few grey levels deep: a look for faint
-// edges finds it.
+// edges finds it (in Stacks, at the finer scale too, where a card far off is small).
 import { describe, expect, it } from 'vitest';
 import { planShot, renderShot, type ShotOptions } from '../../src/render/shot.js';
 import { hashSeed, type TableGame } from '../../src/render/scene.js';
@@ -192,6 +192,15 @@ describe('faint sides, the plane, and ink washed out', () => {
     const { found, whole } = await wholeFound('sequence-stacks', 7101, CREAM_TABLE);
     expect(whole).toBe(7);
     expect(found).toBe(whole);
+  }, 60_000);
+
+  // Frame 16 of the Stacks game filmed as the held-out recorded game films it (seed 10114): a
+  // red-wild far off on a cream table, 63 px wide. Its outline is a line a few grey levels deep
+  // that closes at the finer look's scale only, with the faint edges; it was missed in 7 frames.
+  it('finds a small Stacks card far off on a table the paper\'s colour, by faint edges at the finer scale', async () => {
+    const { image, truth } = await recordedFrame('sequence-stacks', 'heldout', 10114, 16);
+    const card = truth.find((t) => t.card === 'red-wild' && !t.hidden)!;
+    expect(await foundCornerError(image, card, 'stacks')).toBeLessThan(6);
   }, 60_000);
 
   // Sequence Shift, two cards on red felt under strong warm light, a glare spot on each: the spots
