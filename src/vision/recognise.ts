@@ -178,7 +178,7 @@ export interface ReadCards {
 export interface ReadLooks {
   /** At a Stacks special's word (src/vision/read/specials.ts; `cut` then also takes a size). */
   readonly specials?: SpecialMatcher | null;
-  /** A quad's sides moved onto the frame's edges, for a covered TIC card's rectangles (src/vision/covered.ts). */
+  /** A quad's sides moved onto the frame's edges, and how much of each found one, for a covered TIC card's rectangles (src/vision/covered.ts). */
   readonly snap?: (quad: Quad) => Pick<RefinedQuad, 'quad' | 'support'>;
   /** The frame's size: the plane for those rectangles as a camera sees the table (src/vision/detect/camera.ts). */
   readonly frame?: { readonly width: number; readonly height: number };

@@ -262,7 +262,8 @@ const TABLE_NEAR = 22;
 /** Colours nearer than this to the paper's are paper, whatever the table. */
 const PAPER_NEAR = 40;
 
-function patchMean(frame: RgbaImage, x: number, y: number): number[] | null {
+/** The mean colour of the 3 x 3 pixels about a point; null within a pixel of the image's edge. */
+export function patchMean(frame: RgbaImage, x: number, y: number): number[] | null {
   const cx = Math.round(x);
   const cy = Math.round(y);
   if (cx < 1 || cy < 1 || cx >= frame.width - 1 || cy >= frame.height - 1) return null;

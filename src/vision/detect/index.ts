@@ -24,7 +24,7 @@ import { applyHomography, centroid, dist, grow, insetGrid, insidePolygon, inters
 import { quadOfLines, refineQuad, relaxQuad, slideAlong, type GreyImage, type RefinedQuad } from './refine.js';
 import { tablePlane, type CardSize } from './table.js';
 import { scanAngles, scanTable } from './scan.js';
-import { completeOnPlane, coveredSide, extendUnderCover, isYellow, slideOffTable, tableLook, tableShare, topOfPile, yellowness } from './complete.js';
+import { completeOnPlane, coveredSide, extendUnderCover, isYellow, patchMean, slideOffTable, tableLook, tableShare, topOfPile, yellowness } from './complete.js';
 import { crossedByJoint, ownBorders } from './joint.js';
 import { bytes, int32s, uint16s } from '../scratch.js';
 
@@ -1229,6 +1229,7 @@ function insideEdges(s: Surface): Uint8Array {
 function wordHalves(cv: OpenCv, s: Surface, chroma: Float32Array, mask: Uint8Array, regions: readonly Region[]): Region[] {
   const pairs: { a: Region; b: Region; region: Region }[] = [];
   const parts = regions.filter((r) => !r.touchesBorder);
+  const small: RgbaImage = { width: s.width, height: s.height, data: s.rgba };
   for (let i = 0; i < parts.length; i++) {
     for (let j = i + 1; j < parts.length; j++) {
       const a = parts[i]!;
@@ -1268,7 +1269,7 @@ function wordHalves(cv: OpenCv, s: Surface, chroma: Float32Array, mask: Uint8Arr
       if (!lined(q)) continue;
       // Each half is paper or a special's yellow, never green (the folds of a green sleeve part it
       // into pieces that pair so, and green passes for the yellow face).
-      if (isGreen(s, centroid(a.hull)) || isGreen(s, centroid(b.hull))) continue;
+      if (isGreen(small, centroid(a.hull)) || isGreen(small, centroid(b.hull))) continue;
       // The band across the middle: a word is ink and paper mixed.
       const at = (u: number, v: number): Vec => quadPoint(q, u, v);
       const band = faceStats(s, chroma, mask, [at(0.12, 0.44), at(0.88, 0.44), at(0.88, 0.56), at(0.12, 0.56)], 0);
@@ -1284,22 +1285,10 @@ function wordHalves(cv: OpenCv, s: Surface, chroma: Float32Array, mask: Uint8Arr
   return pairs.filter((p) => uses(p.a) === 1 && uses(p.b) === 1).map((p) => p.region);
 }
 
-/** Green about a working-scale point (3 x 3 px): green the strongest channel by a tenth. */
-function isGreen(s: Surface, at: Vec): boolean {
-  const cx = Math.round(at[0]);
-  const cy = Math.round(at[1]);
-  let r = 0;
-  let g = 0;
-  let b = 0;
-  for (let y = Math.max(0, cy - 1); y <= Math.min(s.height - 1, cy + 1); y++) {
-    for (let x = Math.max(0, cx - 1); x <= Math.min(s.width - 1, cx + 1); x++) {
-      const i = (y * s.width + x) * 4;
-      r += s.rgba[i]!;
-      g += s.rgba[i + 1]!;
-      b += s.rgba[i + 2]!;
-    }
-  }
-  return g > 1.1 * Math.max(r, b);
+/** Green about a point (its 3 x 3 mean): green the strongest channel by a tenth. */
+function isGreen(image: RgbaImage, at: Vec): boolean {
+  const m = patchMean(image, at[0], at[1]);
+  return m !== null && m[1]! > 1.1 * Math.max(m[0]!, m[2]!);
 }
 
 /**
