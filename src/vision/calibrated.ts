@@ -17,6 +17,7 @@ import { quadCentre } from './detect/geometry.js';
 import type { Point, Quad, RgbaImage } from './image.js';
 import type { OpenCv } from './opencv.js';
 import type { CardReader } from './read/index.js';
+import { pipMatcher } from './read/pips.js';
 import { specialMatcher } from './read/specials.js';
 import { anchorStacks, deckOf, gridCells, readCards, type ReadCards, type RecogniseOptions, type StacksAnchor } from './recognise.js';
 import { rectifyMat, toMat } from './rectify.js';
@@ -198,7 +199,7 @@ export function recogniseCalibrated(cv: OpenCv, reader: CardReader, frame: RgbaI
     // Neutral without brightening: the reader still balances each face against its own paper,
     // and a face pushed to full white clips where its light is brighter than the markers'.
     const light = neutralLight(profile.light);
-    read = readCards(reader, inView, (q, size) => correctImage(light, rectifyMat(cv, source, toFrame(q), size)), deck, partial, { specials: specialMatcher(cv) });
+    read = readCards(reader, inView, (q, size) => correctImage(light, rectifyMat(cv, source, toFrame(q), size)), deck, partial, { specials: specialMatcher(cv), pips: deck === 'tic' ? pipMatcher(cv) : null });
     t2 = performance.now();
     if (options.game === 'sequence-stacks') {
       // The draw pile, sized on the markers' plane, is looked for in the view first: it is a true

@@ -156,27 +156,35 @@ function interpret(out: Float32Array, i: number, views: number, deck: ReadDeck, 
 }
 
 /**
- * Two reads of one TIC card (two cuts of one photo) as one: their odds over the 125 cards averaged,
- * the card and each property named from those (a property's odds are the sums over the other two).
- * Two cuts of one photo are not two looks at the card: the second read may name the card or
- * change its name, but raises a confidence no higher than `most` (below "sure"), or than the
- * first read's where that was higher. The first read's deck and way up are kept (no way is up for
- * circles and squares).
+ * Two reads of one TIC card (two cuts of one photo) as one: their odds over the 125 cards averaged
+ * (see fromTicOdds). Two cuts of one photo are not two looks at the card: the second read may name
+ * the card or change its name, but raises no confidence to "sure".
  */
 export function averagedTicRead(a: CardReading, b: CardReading, threshold: number, most: number): CardReading {
   if (!a.ticProbabilities || !b.ticProbabilities) return a;
   const p = new Float32Array(DECK.length);
+  for (let k = 0; k < DECK.length; k++) p[k] = (a.ticProbabilities[k]! + b.ticProbabilities[k]!) / 2;
+  const read = fromTicOdds(a, p, threshold, most);
+  return a.visible !== undefined && b.visible !== undefined ? { ...read, visible: (a.visible + b.visible) / 2 } : read;
+}
+
+/**
+ * A TIC read from odds over the 125 cards that another look changed: the card and each property
+ * named from them (a property's odds are the sums over the other two), no confidence raised above
+ * `most` (below "sure"), or above the first read's where that was higher; the first read's deck
+ * and way up are kept (no way is up for circles and squares).
+ */
+export function fromTicOdds(a: CardReading, p: Float32Array, threshold: number, most: number): CardReading {
   const pn = new Float64Array(5);
   const ps = new Float64Array(5);
   const pc = new Float64Array(5);
   for (let k = 0; k < DECK.length; k++) {
-    const v = (p[k] = (a.ticProbabilities[k]! + b.ticProbabilities[k]!) / 2);
-    pn[Math.floor(k / 25)]! += v;
-    ps[Math.floor(k / 5) % 5]! += v;
-    pc[k % 5]! += v;
+    pn[Math.floor(k / 25)]! += p[k]!;
+    ps[Math.floor(k / 5) % 5]! += p[k]!;
+    pc[k % 5]! += p[k]!;
   }
-  const [k, averaged] = best(p);
-  const confidence = Math.min(averaged, Math.max(a.confidence, most));
+  const [k, odds] = best(p);
+  const confidence = Math.min(odds, Math.max(a.confidence, most));
   const shape = SHAPES[best(ps)[0]]!;
   const atMost = <T>(read: PropertyRead<T>, first: PropertyRead<T> | undefined): PropertyRead<T> => {
     const cap = first ? Math.max(first.confidence, most) : 1;
@@ -191,7 +199,6 @@ export function averagedTicRead(a: CardReading, b: CardReading, threshold: numbe
     shape: atMost(property(SHAPES, ps, 1, threshold), a.shape),
     colour: atMost(property(COLOURS, pc, 1, threshold), a.colour),
     ticProbabilities: p,
-    ...(a.visible !== undefined && b.visible !== undefined ? { visible: (a.visible + b.visible) / 2 } : {}),
   };
 }
 
