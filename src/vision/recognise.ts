@@ -14,7 +14,7 @@ import type { Quad, RgbaImage } from './image.js';
 import { openCv, type OpenCv } from './opencv.js';
 import { rectifyMat, toMat } from './rectify.js';
 import { averagedTicRead, createCardReader, withColourOf, type CardReader } from './read/index.js';
-import { CLEAR_FIT, pipMatcher, withPipFits, type PipMatcher } from './read/pips.js';
+import { lookAtPips, pipMatcher, type PipMatcher } from './read/pips.js';
 import { withoutGlare } from './read/glare.js';
 import { lookAgainAtSpecials, specialMatcher, yellowShare, YELLOW_FACE, type SpecialMatcher } from './read/specials.js';
 import { yellowness } from './detect/complete.js';
@@ -271,9 +271,7 @@ export function readCards(
     // named, 6 more named wrong).
     if (pips) {
       readings.forEach((r, i) => {
-        if (!r.ticProbabilities || r.confidence >= SURE || partial[i]) return;
-        const fits = pips.score(corners[i]!, cut);
-        if (Math.max(...fits) >= CLEAR_FIT) readings[i] = withPipFits(r, fits, reader.threshold, SETTLED_CAP);
+        if (r.confidence < SURE && !partial[i]) readings[i] = lookAtPips(pips, r, corners[i]!, cut, reader.threshold, SETTLED_CAP);
       });
     }
   }

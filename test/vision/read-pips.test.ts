@@ -48,8 +48,13 @@ describe('the pips look', () => {
             const cut = (q: Quad, size?: { width: number; height: number }): RgbaImage => rectifyMat(cv, source, q, size);
             const n = Number(name[0]) - 1;
             for (const q of [quad, [quad[2], quad[3], quad[0], quad[1]] as unknown as Quad]) {
-              const fits = Array.from(matcher.score(q, cut).subarray(n * 5, n * 5 + 5));
+              const all = matcher.score(q, cut);
+              const fits = Array.from(all.subarray(n * 5, n * 5 + 5));
               expect(SHAPES[fits.indexOf(Math.max(...fits))], name).toBe(shape);
+              // Asked for its own number alone: the same fits there, none elsewhere.
+              const own = matcher.score(q, cut, [n]);
+              expect(Array.from(own.subarray(n * 5, n * 5 + 5))).toEqual(fits);
+              expect(own.reduce((a, b) => a + b, 0)).toBeCloseTo(fits.reduce((a, b) => a + b, 0), 5);
             }
           } finally {
             source.delete();

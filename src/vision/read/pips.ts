@@ -34,15 +34,16 @@ export const PIP_GAIN = 30;
  * fits a crescent better than its own shape, at 0.45-0.55 (on the tuning sets this named 5 fewer
  * cards wrong and as many right).
  */
-export const CLEAR_FIT = 0.7;
+const CLEAR_FIT = 0.7;
 
 export interface PipMatcher {
   /**
    * How well each number and shape (number-major, NUMBERS x SHAPES) fits the pips on the card
    * under `quad`: the mean correlation over that number's pip places, the better way up, each
-   * place counted by how clearly some shape fits it.
+   * place counted by how clearly some shape fits it. Only the `numbers` given (indices into
+   * NUMBERS; all by default) are scored, the others' fits left at 0, alike for every shape.
    */
-  score(quad: Quad, cut: (quad: Quad, size: { width: number; height: number }) => RgbaImage): Float32Array;
+  score(quad: Quad, cut: (quad: Quad, size: { width: number; height: number }) => RgbaImage, numbers?: readonly number[]): Float32Array;
   dispose(): void;
 }
 
@@ -83,7 +84,10 @@ export function createPipMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DEC
     face.delete();
     const turned = new cv.Mat();
     cv.flip(upright, turned, -1);
-    return [upright, turned];
+    // A circle or a square turned round is itself: matched once.
+    const same = upright.data32F.every((v: number, i: number) => Math.abs(v - turned.data32F[i]!) < 1e-6);
+    if (same) turned.delete();
+    return same ? [upright] : [upright, turned];
   });
   // Every place a pip may lie (px on the cut), and which of them each number's pips take.
   const places: [number, number][] = [];
@@ -97,13 +101,16 @@ export function createPipMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DEC
   const result = new cv.Mat();
   const noMask = new cv.Mat();
 
-  const score = (quad: Quad, cut: (quad: Quad, size: { width: number; height: number }) => RgbaImage): Float32Array => {
-    const ink = inkOf(cut(quad, { width, height }));
-    const observed = cv.matFromArray(height, width, cv.CV_32FC1, Array.from(ink));
-    // fits[place][shape][way up]: the best correlation within REACH of the place.
+  const score = (quad: Quad, cut: (quad: Quad, size: { width: number; height: number }) => RgbaImage, numbers: readonly number[] = NUMBERS.map((_, n) => n)): Float32Array => {
+    const observed = new cv.Mat(height, width, cv.CV_32FC1);
+    observed.data32F.set(inkOf(cut(quad, { width, height })));
+    // fits[place][shape][way up]: the best correlation within REACH of the place (only the places
+    // of the numbers asked for; the others stay at 0).
     const fits = places.map(() => SHAPES.map(() => [0, 0]));
+    const wanted = new Set(numbers.flatMap((n) => placesOf[n]!));
     try {
-      places.forEach(([cx, cy], k) => {
+      for (const k of wanted) {
+        const [cx, cy] = places[k]!;
         const side = box + 2 * REACH;
         const x0 = Math.max(0, Math.min(width - side, cx - Math.round(side / 2)));
         const y0 = Math.max(0, Math.min(height - side, cy - Math.round(side / 2)));
@@ -116,8 +123,10 @@ export function createPipMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DEC
             fits[k]![s]![way] = Number.isFinite(best) ? best : 0;
           }),
         );
+        // (A shape the same turned round was matched once.)
+        templates.forEach((ways, s) => ways.length === 1 && (fits[k]![s]![1] = fits[k]![s]![0]!));
         roi.delete();
-      });
+      }
     } finally {
       observed.delete();
     }
@@ -125,7 +134,7 @@ export function createPipMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DEC
     // place with none, fits every shape about as badly, and would only blur the others' lead.
     const weights = fits.map((f) => Math.max(0, ...f.flat()) ** 2);
     const out = new Float32Array(NUMBERS.length * SHAPES.length);
-    NUMBERS.forEach((_, n) => {
+    numbers.forEach((n) => {
       const own = placesOf[n]!;
       const total = own.reduce((sum, k) => sum + weights[k]!, 0);
       SHAPES.forEach((_, s) => {
@@ -170,6 +179,23 @@ export function withPipFits(read: CardReading, fits: Float32Array, threshold: nu
     if (after > 0) for (let k = n * perNumber; k < (n + 1) * perNumber; k++) p[k] = (p[k]! * before) / after;
   });
   return fromTicOdds(read, p, threshold, most);
+}
+
+/** A number the read gives less than this share of its odds is not looked at. */
+const LIKELY_NUMBER = 0.01;
+
+/**
+ * An unsure TIC read with its pips looked at: the fits of its likely numbers' shapes weighed in
+ * (withPipFits) where some shape fits clearly (CLEAR_FIT); as it was elsewhere.
+ */
+export function lookAtPips(pips: PipMatcher, read: CardReading, quad: Quad, cut: (quad: Quad, size: { width: number; height: number }) => RgbaImage, threshold: number, most: number): CardReading {
+  const odds = read.ticProbabilities;
+  if (!odds) return read;
+  const perNumber = odds.length / NUMBERS.length;
+  const total = odds.reduce((a, b) => a + b, 0);
+  const likely = NUMBERS.map((_, n) => n).filter((n) => odds.subarray(n * perNumber, (n + 1) * perNumber).reduce((a, b) => a + b, 0) >= LIKELY_NUMBER * total);
+  const fits = pips.score(quad, cut, likely);
+  return Math.max(...fits) >= CLEAR_FIT ? withPipFits(read, fits, threshold, most) : read;
 }
 
 let shared: { cv: OpenCv; matcher: PipMatcher | null } | undefined;
