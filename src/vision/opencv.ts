@@ -22,3 +22,23 @@ export function openCv(): Promise<OpenCv> {
   });
   return loading;
 }
+
+/**
+ * A thing made once for an OpenCV runtime (a matcher's templates, drawn once), or null where it
+ * cannot be made here (no font or canvas to draw with): then the reader's own reading stands.
+ */
+export function madeOnce<T>(make: (cv: OpenCv) => T): (cv: OpenCv) => T | null {
+  let made: { cv: OpenCv; value: T | null } | undefined;
+  return (cv) => {
+    if (made?.cv !== cv) {
+      let value: T | null = null;
+      try {
+        value = make(cv);
+      } catch {
+        // Left null: see above.
+      }
+      made = { cv, value };
+    }
+    return made.value;
+  };
+}

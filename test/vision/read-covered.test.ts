@@ -3,12 +3,11 @@
 // along its sides (src/vision/covered.ts).
 import { describe, expect, it } from 'vitest';
 import { greyOf, refineQuad, type RefinedQuad } from '../../src/vision/detect/refine.js';
-import type { Quad, RgbaImage } from '../../src/vision/image.js';
+import type { Quad } from '../../src/vision/image.js';
 import { openCv } from '../../src/vision/opencv.js';
-import { readCards, recogniseWith } from '../../src/vision/recognise.js';
-import { rectifyMat, toMat } from '../../src/vision/rectify.js';
-import { cornerError, detect, devFrame, matchTruth, recordedFrame, stillFrame } from './detect-helpers.js';
-import { MUST_HAVE_MODEL, recognised, sharedReader } from './read-helpers.js';
+import { recogniseWith } from '../../src/vision/recognise.js';
+import { cornerError, devFrame, matchTruth, recordedFrame, stillFrame } from './detect-helpers.js';
+import { MUST_HAVE_MODEL, readDetected, recognised, sharedReader } from './read-helpers.js';
 
 /** `name`, in `frame`, is read as itself, not sure (its place was searched for), and placed within 6 px of its corners. */
 async function expectReadInPlace(frame: Parameters<typeof recognised>[0], game: Parameters<typeof recognised>[1], name: string): Promise<void> {
@@ -34,20 +33,12 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card partly under a sleeve, outlined by the
     expect(card.reading.confidence).toBeLessThan(0.9);
     expect(cornerError(card.corners, truth[k]!.corners)).toBeLessThan(6);
     // The detector's outline read as it is (no way to snap rectangles to the frame's edges): unknown.
-    const detections = await detect(image);
-    const i = matchTruth(truth, detections)[k]!;
-    const source = toMat(cv, image);
-    try {
-      const cut = (q: Quad, size?: { width: number; height: number }): RgbaImage => rectifyMat(cv, source, q, size);
-      const quads = detections.map((d) => d.corners);
-      const partial = detections.map((d) => d.partial);
-      expect(readCards(reader, quads, cut, 'tic', partial).readings[i]!.card).toBeNull();
-      const grey = greyOf(image.data, image.width, image.height);
-      const snap = (q: Quad): RefinedQuad => refineQuad(grey, q);
-      expect(readCards(reader, quads, cut, 'tic', partial, { snap }).readings[i]!.card).toBe('2-circle-cyan');
-    } finally {
-      source.delete();
-    }
+    expect((await readDetected({ image, truth }, '2-circle-cyan')).card).toBeNull();
+    const snapped = await readDetected({ image, truth }, '2-circle-cyan', (_, frame) => {
+      const grey = greyOf(frame.data, frame.width, frame.height);
+      return { snap: (q: Quad): RefinedQuad => refineQuad(grey, q) };
+    });
+    expect(snapped.card).toBe('2-circle-cyan');
   }, 60_000);
 
   it('is read from its card-sized outline slid along its sides, where that outline lies off it', async () => {

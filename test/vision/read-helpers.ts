@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import { createCardReader, type CardReader } from '../../src/vision/read/index.js';
 import { defaultModelDir, MODEL_FILE, WEIGHTS_FILE } from '../../src/vision/read/model.js';
 import type { FixtureCard } from '../../src/render/fixture-io.js';
-import type { RgbaImage } from '../../src/vision/image.js';
-import { openCv } from '../../src/vision/opencv.js';
-import { recogniseWith, type VisionGame } from '../../src/vision/recognise.js';
-import type { RecognisedCard } from '../../src/vision/types.js';
-import { matchTruth } from './detect-helpers.js';
+import type { Quad, RgbaImage } from '../../src/vision/image.js';
+import { openCv, type OpenCv } from '../../src/vision/opencv.js';
+import { readCards, recogniseWith, type ReadLooks, type VisionGame } from '../../src/vision/recognise.js';
+import { rectifyMat, toMat } from '../../src/vision/rectify.js';
+import type { CardReading, RecognisedCard } from '../../src/vision/types.js';
+import { detect, matchTruth } from './detect-helpers.js';
 
 export const MODEL_DIR = defaultModelDir();
 export const HAS_MODEL = existsSync(join(MODEL_DIR, MODEL_FILE)) && existsSync(join(MODEL_DIR, WEIGHTS_FILE));
@@ -33,4 +34,22 @@ export async function recognised(frame: { image: RgbaImage; truth: FixtureCard[]
   const at = matchTruth(frame.truth, found);
   const k = frame.truth.findIndex((t) => t.card === name);
   return { card: found[at[k]!]!, truth: frame.truth[k]!, found, extra: found.length - at.filter((i) => i >= 0).length };
+}
+
+/**
+ * The TIC detector's cards in a frame read by readCards with the second looks `looks` gives (none
+ * by default), and the reading of the one found where the truth card named lies.
+ */
+export async function readDetected(frame: { image: RgbaImage; truth: FixtureCard[] }, name: string, looks: (cv: OpenCv, image: RgbaImage) => ReadLooks = () => ({})): Promise<CardReading> {
+  const cv = await openCv();
+  const detections = await detect(frame.image);
+  const i = matchTruth(frame.truth, detections)[frame.truth.findIndex((t) => t.card === name)]!;
+  const source = toMat(cv, frame.image);
+  try {
+    const cut = (q: Quad, size?: { width: number; height: number }): RgbaImage => rectifyMat(cv, source, q, size);
+    const quads = detections.map((d) => d.corners);
+    return readCards(await sharedReader(), quads, cut, 'tic', detections.map((d) => d.partial), looks(cv, frame.image)).readings[i]!;
+  } finally {
+    source.delete();
+  }
 }

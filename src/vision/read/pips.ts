@@ -8,7 +8,7 @@ import { COLOURS, NUMBERS, SHAPES } from '../../cards/tic.js';
 import { faceCanvas } from '../../render/card-face.js';
 import { STANDARD_DECK, type DeckProfile } from '../../render/deck-profile.js';
 import type { Quad, RgbaImage } from '../image.js';
-import type { OpenCv } from '../opencv.js';
+import { madeOnce, type OpenCv } from '../opencv.js';
 import type { CardReading } from '../types.js';
 import { paperColour } from './features.js';
 import { fromTicOdds } from './index.js';
@@ -198,18 +198,5 @@ export function lookAtPips(pips: PipMatcher, read: CardReading, quad: Quad, cut:
   return Math.max(...fits) >= CLEAR_FIT ? withPipFits(read, fits, threshold, most) : read;
 }
 
-let shared: { cv: OpenCv; matcher: PipMatcher | null } | undefined;
-
 /** One matcher a process (its shapes are drawn once); null where the deck cannot be drawn here. */
-export function pipMatcher(cv: OpenCv): PipMatcher | null {
-  if (shared?.cv !== cv) {
-    let matcher: PipMatcher | null = null;
-    try {
-      matcher = createPipMatcher(cv);
-    } catch {
-      // Nothing to draw the shapes with: the reader's own reading stands.
-    }
-    shared = { cv, matcher };
-  }
-  return shared.matcher;
-}
+export const pipMatcher = madeOnce((cv) => createPipMatcher(cv));

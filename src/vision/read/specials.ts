@@ -11,7 +11,7 @@ import { STANDARD_DECK, type DeckProfile } from '../../render/deck-profile.js';
 import { isYellow } from '../detect/complete.js';
 import { applyHomography, homography } from '../detect/geometry.js';
 import type { Quad, RgbaImage } from '../image.js';
-import type { OpenCv } from '../opencv.js';
+import { madeOnce, type OpenCv } from '../opencv.js';
 import type { CardReading } from '../types.js';
 
 /** Resolution of the second look: the words' strokes (about 1.3 mm) are 3 px wide. */
@@ -220,21 +220,8 @@ export function createSpecialMatcher(cv: OpenCv, profile: DeckProfile = STANDARD
   };
 }
 
-let shared: { cv: OpenCv; matcher: SpecialMatcher | null } | undefined;
-
 /** One matcher a process (its templates are drawn once); null where the deck's font is missing. */
-export function specialMatcher(cv: OpenCv): SpecialMatcher | null {
-  if (shared?.cv !== cv) {
-    let matcher: SpecialMatcher | null = null;
-    try {
-      matcher = createSpecialMatcher(cv);
-    } catch {
-      // No font to draw the words with: the reader's own reading stands.
-    }
-    shared = { cv, matcher };
-  }
-  return shared.matcher;
-}
+export const specialMatcher = madeOnce((cv) => createSpecialMatcher(cv));
 
 /** A word this well correlated is there at all (the misreads scored below 0.47 on the tuning sets). */
 const WORD_PRESENT = 0.5;
