@@ -196,10 +196,10 @@ export interface ReadLooks {
  * with any glare spot taken off its face, and an unsure TIC card from its opposite corner; a TIC
  * table is settled (a card lies there once); with `looks`, an unsure yellow Stacks face is cut
  * again with its sides snapped in yellowness, Stacks cards that may be specials get a second look
- * at their word, and an unknown TIC card is read from card-sized rectangles by its outline (those
- * holding its part in sight where it is partly covered); a card partly out of sight (a side
- * covered or cut off by the frame, or less than 90% of its face seen by the reader) rests on part
- * of the evidence and is never reported as sure.
+ * at their word, an unsure TIC card outlined whole at its pips, and an unknown TIC card is read
+ * from card-sized rectangles by its outline (those holding its part in sight where it is partly
+ * covered); a card partly out of sight (a side covered or cut off by the frame, or less than 90%
+ * of its face seen by the reader) rests on part of the evidence and is never reported as sure.
  */
 export function readCards(
   reader: CardReader,

@@ -16,7 +16,7 @@ import { fromTicOdds } from './index.js';
 type Mat = InstanceType<OpenCv['Mat']>;
 
 /** Resolution of the second look: about what a 720p table photo holds (1.5-1.7 px/mm), at least. */
-export const PX_PER_MM = 2;
+const PX_PER_MM = 2;
 /** Each shape is matched in a box this much wider than the pip's (mm): the pip and paper round it. */
 const BOX_PAD_MM = 2;
 /** How far round its place each pip is looked for (px): a quad a pixel or two off, perspective left over. */
@@ -28,7 +28,7 @@ const TEMPLATE_BLUR = 1.5;
  * card is 0.02-0.05) is e^0.9, about 2.5 to 1. (On the tuning sets 50 named the same cards, and
  * one more wrong.)
  */
-export const PIP_GAIN = 30;
+const PIP_GAIN = 30;
 /**
  * The pips are weighed in only where some shape fits this well: a pip half washed out by glare
  * fits a crescent better than its own shape, at 0.45-0.55 (on the tuning sets this named 5 fewer
