@@ -243,3 +243,10 @@ export function faceCanvas(name: string, pxPerMm: number, profile: DeckProfile =
   drawFace(ctx, name, profile);
   return canvas;
 }
+
+/** One face rasterised at `pxPerMm` as RGBA pixels, row by row (as faceCanvas draws it). */
+export function facePixels(name: string, pxPerMm: number, profile: DeckProfile = STANDARD_DECK): { width: number; height: number; data: Uint8Array } {
+  const canvas = faceCanvas(name, pxPerMm, profile);
+  const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+  return { width: canvas.width, height: canvas.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+}

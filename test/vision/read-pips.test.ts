@@ -2,7 +2,7 @@
 // matched where the card's pips lie at twice the reader's resolution, weighed into an unsure read.
 import { describe, expect, it } from 'vitest';
 import { SHAPES, ticDeck } from '../../src/cards/tic.js';
-import { faceCanvas } from '../../src/render/card-face.js';
+import { facePixels } from '../../src/render/card-face.js';
 import type { Quad, RgbaImage } from '../../src/vision/image.js';
 import { openCv } from '../../src/vision/opencv.js';
 import { createPipMatcher, pipMatcher, withPipFits } from '../../src/vision/read/pips.js';
@@ -13,15 +13,14 @@ import { MUST_HAVE_MODEL, readDetected, recognised } from './read-helpers.js';
 
 /** A card face drawn at 3 px/mm, and the quad of its corners in that image. */
 function drawn(name: string): { image: RgbaImage; quad: Quad } {
-  const canvas = faceCanvas(name, 3);
-  const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+  const image = facePixels(name, 3);
   const quad = [
     [0, 0],
-    [canvas.width, 0],
-    [canvas.width, canvas.height],
-    [0, canvas.height],
+    [image.width, 0],
+    [image.width, image.height],
+    [0, image.height],
   ] as unknown as Quad;
-  return { image: { width: canvas.width, height: canvas.height, data: new Uint8Array(data.buffer) }, quad };
+  return { image, quad };
 }
 
 /** An unsure read that is sure of its number (2) and colour (yellow) and torn between a circle and a square. */

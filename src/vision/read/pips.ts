@@ -5,7 +5,7 @@
 // cross-correlation, a few px round the place, both ways up): which number and shape the pips
 // are, as odds beside the reader's own.
 import { COLOURS, NUMBERS, SHAPES } from '../../cards/tic.js';
-import { faceCanvas } from '../../render/card-face.js';
+import { facePixels } from '../../render/card-face.js';
 import { STANDARD_DECK, type DeckProfile } from '../../render/deck-profile.js';
 import type { Quad, RgbaImage } from '../image.js';
 import { madeOnce, type OpenCv } from '../opencv.js';
@@ -47,12 +47,13 @@ export interface PipMatcher {
   dispose(): void;
 }
 
-/** Ink against the card's own paper: how far the channel that departs most falls below it (0 paper, 1 black). */
-function inkOf(image: RgbaImage): Float32Array {
+/** Ink against the card's own paper, in a Mat the caller deletes: how far the channel that departs most falls below it (0 paper, 1 black). */
+function inkMat(cv: OpenCv, image: RgbaImage): Mat {
   const n = image.width * image.height;
   const paper = paperColour(image.data, n);
   const per = paper.map((v) => 1 / Math.max(v, 1));
-  const ink = new Float32Array(n);
+  const mat = new cv.Mat(image.height, image.width, cv.CV_32FC1);
+  const ink = mat.data32F;
   for (let i = 0; i < n; i++) {
     let most = 0;
     for (let c = 0; c < 3; c++) {
@@ -61,7 +62,7 @@ function inkOf(image: RgbaImage): Float32Array {
     }
     ink[i] = most;
   }
-  return ink;
+  return mat;
 }
 
 export function createPipMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DECK): PipMatcher {
@@ -69,14 +70,13 @@ export function createPipMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DEC
   const width = Math.round(profile.widthMm * PX_PER_MM);
   const height = Math.round(profile.heightMm * PX_PER_MM);
   const box = Math.round((pipBoxMm + 2 * BOX_PAD_MM) * PX_PER_MM);
+  // The part of the cut each place is looked at in: the box, and REACH round it.
+  const side = box + 2 * REACH;
   // Each shape, one pip at the card's centre, upright and turned round.
   const templates: Mat[][] = SHAPES.map((shape) => {
-    const canvas = faceCanvas(`1-${shape}-violet`, PX_PER_MM, profile);
-    const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-    const ink = inkOf({ width: canvas.width, height: canvas.height, data: new Uint8Array(pixels.data.buffer) });
-    const face = cv.matFromArray(canvas.height, canvas.width, cv.CV_32FC1, Array.from(ink));
-    const x0 = Math.round(canvas.width / 2 - box / 2);
-    const y0 = Math.round(canvas.height / 2 - box / 2);
+    const face = inkMat(cv, facePixels(`1-${shape}-violet`, PX_PER_MM, profile));
+    const x0 = Math.round(face.cols / 2 - box / 2);
+    const y0 = Math.round(face.rows / 2 - box / 2);
     const roi = face.roi(new cv.Rect(x0, y0, box, box));
     const upright = new cv.Mat();
     cv.GaussianBlur(roi, upright, new cv.Size(0, 0), TEMPLATE_BLUR);
@@ -102,16 +102,14 @@ export function createPipMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DEC
   const noMask = new cv.Mat();
 
   const score = (quad: Quad, cut: (quad: Quad, size: { width: number; height: number }) => RgbaImage, numbers: readonly number[] = NUMBERS.map((_, n) => n)): Float32Array => {
-    const observed = new cv.Mat(height, width, cv.CV_32FC1);
-    observed.data32F.set(inkOf(cut(quad, { width, height })));
+    const observed = inkMat(cv, cut(quad, { width, height }));
     // fits[place][shape][way up]: the best correlation within REACH of the place (only the places
     // of the numbers asked for; the others stay at 0).
-    const fits = places.map(() => SHAPES.map(() => [0, 0]));
+    const fits = places.map(() => templates.map((ways) => ways.map(() => 0)));
     const wanted = new Set(numbers.flatMap((n) => placesOf[n]!));
     try {
       for (const k of wanted) {
         const [cx, cy] = places[k]!;
-        const side = box + 2 * REACH;
         const x0 = Math.max(0, Math.min(width - side, cx - Math.round(side / 2)));
         const y0 = Math.max(0, Math.min(height - side, cy - Math.round(side / 2)));
         const roi = observed.roi(new cv.Rect(x0, y0, side, side));
@@ -123,8 +121,6 @@ export function createPipMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DEC
             fits[k]![s]![way] = Number.isFinite(best) ? best : 0;
           }),
         );
-        // (A shape the same turned round was matched once.)
-        templates.forEach((ways, s) => ways.length === 1 && (fits[k]![s]![1] = fits[k]![s]![0]!));
         roi.delete();
       }
     } finally {
@@ -139,7 +135,7 @@ export function createPipMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DEC
       const total = own.reduce((sum, k) => sum + weights[k]!, 0);
       SHAPES.forEach((_, s) => {
         const mean = (way: number): number => (total > 0 ? own.reduce((sum, k) => sum + weights[k]! * fits[k]![s]![way]!, 0) / total : 0);
-        out[n * SHAPES.length + s] = Math.max(mean(0), mean(1));
+        out[n * SHAPES.length + s] = Math.max(...templates[s]!.map((_, way) => mean(way)));
       });
     });
     return out;

@@ -6,7 +6,7 @@
 // (normalised cross-correlation; a search at half the resolution, then a few px round its best
 // place at full), so a quad a few mm off in place or size still lines the word up.
 import { SPECIALS, type Special } from '../../cards/stacks.js';
-import { faceCanvas } from '../../render/card-face.js';
+import { facePixels } from '../../render/card-face.js';
 import { STANDARD_DECK, type DeckProfile } from '../../render/deck-profile.js';
 import { isYellow } from '../detect/complete.js';
 import { applyHomography, homography } from '../detect/geometry.js';
@@ -105,10 +105,9 @@ export function createSpecialMatcher(cv: OpenCv, profile: DeckProfile = STANDARD
   let top = h / 2;
   let bottom = h / 2;
   for (const special of SPECIALS) {
-    const canvas = faceCanvas(special, PX_PER_MM, profile);
-    const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-    const ink = inkMat(cv, { width: canvas.width, height: canvas.height, data: pixels.data });
-    const box = wordBox(ink.data32F, canvas.width, canvas.height, PX_PER_MM);
+    const face = facePixels(special, PX_PER_MM, profile);
+    const ink = inkMat(cv, face);
+    const box = wordBox(ink.data32F, face.width, face.height, PX_PER_MM);
     // Symmetric about the card's centre, so the same box holds the word turned round.
     const half = Math.max(h / 2 - box.y0, box.y1 - h / 2) + PAD_MM;
     const halfW = Math.max(w / 2 - box.x0, box.x1 - w / 2) + PAD_MM;
