@@ -5,7 +5,9 @@
 // covered card lies somewhere under its cover, its corners in sight are its own. An unknown card
 // outlined at a card's size is outlined off it (half on the table, or across two cards): that
 // outline slid along its sides is read instead. And any unknown card's outline with one corner
-// moved to make a parallelogram of it (a corner under a finger) is read too.
+// moved to make a parallelogram of it (a corner under a finger) is read too. A partly covered card
+// named unsurely is read from those rectangles as well: its outline cut to a card's shape may name
+// another card (a 4-square read 3-crescent from a cut two-thirds its length).
 import { add, applyHomography, dist, insetGrid, insidePolygon, invertHomography, scale, signedArea, sub, unit, type Homography, type Vec } from './detect/geometry.js';
 import { CARD_SHAPED, cardShapeError, shortSideFirst, tablePlane } from './detect/table.js';
 import type { Quad, RgbaImage } from './image.js';
@@ -43,7 +45,8 @@ const SAME_MM = 4;
  * never to be reported sure). `snap` moves a quad's sides onto the frame's edges where it finds
  * them, and says how well each is held (the plane from a card or two puts a rectangle a card away
  * several pixels off, and the reader needs its quads within a few). The rectangles need a surely
- * read card for the plane.
+ * read card for the plane. A partly seen card named below sure is read from its rectangles too, and
+ * takes such a read only where it is sure.
  */
 export function rereadCovered(
   reader: CardReader,
@@ -56,7 +59,8 @@ export function rereadCovered(
 ): { corners: Quad[]; readings: CardReading[]; moved: boolean[] } {
   const out = { corners: [...corners], readings: [...readings], moved: corners.map(() => false) };
   const unknown = readings.flatMap((r, i) => (r.card === null ? [i] : []));
-  if (unknown.length === 0) return out;
+  const unsure = readings.flatMap((r, i) => (r.card !== null && partial[i] && r.confidence < SURE ? [i] : []));
+  if (unknown.length + unsure.length === 0) return out;
   // Where every card read surely is partial (a shadow or a hand along a side is taken for a
   // cover), their outlines still set the plane: the plane is the one most of them agree with.
   const sure = (i: number): boolean => readings[i]!.confidence >= SURE;
@@ -79,7 +83,7 @@ export function rereadCovered(
   }
   if (toTable && fromTable) {
     const onTable = corners.map((q) => q.map((p) => applyHomography(toTable, p)));
-    for (const i of unknown) {
+    for (const i of [...unknown, ...unsure]) {
       const others = onTable.filter((_, k) => k !== i);
       const kept: Vec[][] = [];
       const cardShaped = !partial[i] && cardShapeError(onTable[i]!, STANDARD_DECK) < CARD_SHAPED * STANDARD_DECK.widthMm;
@@ -96,7 +100,10 @@ export function rereadCovered(
   const reads = reader.read(tries.map((t) => cut(t.quad)), 'tic');
   tries.forEach(({ card, quad }, k) => {
     const read = reads[k]!;
-    if (read.card !== null && read.confidence >= CHOSEN && read.confidence > out.readings[card]!.confidence) {
+    // A card already named gives way only to a sure read: on the tuning sets, reads of 0.75-0.86
+    // from a rectangle turned right names (triangles) into wrong ones (stars).
+    const least = readings[card]!.card === null ? CHOSEN : SURE;
+    if (read.card !== null && read.confidence >= least && read.confidence > out.readings[card]!.confidence) {
       out.readings[card] = read;
       out.corners[card] = quad;
       out.moved[card] = true;

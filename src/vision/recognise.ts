@@ -277,8 +277,8 @@ export function readCards(
       });
     }
   }
-  // An unknown card, partly covered (outlined by the part in sight) or outlined off it: read from
-  // card-sized rectangles by its outline (src/vision/covered.ts).
+  // An unknown card, partly covered (outlined by the part in sight) or outlined off it, and a partly
+  // covered card named unsurely: read from card-sized rectangles by its outline (src/vision/covered.ts).
   let moved: readonly boolean[] = [];
   if (deck === 'tic' && snap) ({ corners, readings, moved } = rereadCovered(reader, corners, readings, partial, cut, snap, frame));
   const upright = corners.map((q, i) => (readings[i]!.upsideDown ? turned(q) : q));
