@@ -12,6 +12,8 @@ export interface RgbaImage {
 export type Point = readonly [x: number, y: number];
 /** Four corners clockwise from the card's own top-left (contracts section 3). */
 export type Quad = readonly [Point, Point, Point, Point];
+/** The card under a quad cut out of the frame upright, at the size asked for (the second looks cut finer than the reader). */
+export type SizedCut = (quad: Quad, size: { width: number; height: number }) => RgbaImage;
 
 export async function loadImage(path: string): Promise<RgbaImage> {
   try {

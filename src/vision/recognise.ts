@@ -196,9 +196,9 @@ export interface ReadLooks {
  * with any glare spot taken off its face, and an unsure TIC card from its opposite corner; a TIC
  * table is settled (a card lies there once); with `looks`, an unsure yellow Stacks face is cut
  * again with its sides snapped in yellowness, Stacks cards that may be specials get a second look
- * at their word, an unsure TIC card outlined whole at its pips, and an unknown TIC card is read
- * from card-sized rectangles by its outline (those holding its part in sight where it is partly
- * covered); a card partly out of sight (a side covered or cut off by the frame, or less than 90%
+ * at their word, an unsure TIC card outlined whole at its pips, and an unknown TIC card (or one
+ * partly covered and named unsurely) is read from card-sized rectangles by its outline (those
+ * holding its part in sight where it is partly covered); a card partly out of sight (a side covered or cut off by the frame, or less than 90%
  * of its face seen by the reader) rests on part of the evidence and is never reported as sure.
  */
 export function readCards(

@@ -7,7 +7,7 @@ import { CALIBRATION_FRAMES, calibrationConditions } from '../../src/render/fixt
 import { hashSeed } from '../../src/render/scene.js';
 import { planShot, renderShot } from '../../src/render/shot.js';
 import { readFixture, type FixtureCard } from '../../src/render/fixture-io.js';
-import { decodeImage, loadImage, type Quad, type RgbaImage } from '../../src/vision/image.js';
+import { decodeImage, loadImage, type Quad, type RgbaImage, type SizedCut } from '../../src/vision/image.js';
 import { openCv, type OpenCv } from '../../src/vision/opencv.js';
 import { lookAgainAtSpecials, SECOND_LOOK_CAP, specialMatcher, yellowShare, type SpecialMatcher, type SpecialScores } from '../../src/vision/read/specials.js';
 import { recogniseWith } from '../../src/vision/recognise.js';
@@ -19,7 +19,7 @@ import { DEV, sharedReader } from './read-helpers.js';
 interface Seen {
   readonly card: string;
   readonly corners: Quad;
-  readonly cut: (quad: Quad, size: { width: number; height: number }) => RgbaImage;
+  readonly cut: SizedCut;
 }
 
 /** Wholly seen cards of the dev Stacks frames, each with a cutter on its frame. */

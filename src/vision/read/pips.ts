@@ -7,7 +7,7 @@
 import { COLOURS, NUMBERS, SHAPES } from '../../cards/tic.js';
 import { facePixels } from '../../render/card-face.js';
 import { STANDARD_DECK, type DeckProfile } from '../../render/deck-profile.js';
-import type { Quad, RgbaImage } from '../image.js';
+import type { Quad, RgbaImage, SizedCut } from '../image.js';
 import { madeOnce, type OpenCv } from '../opencv.js';
 import type { CardReading } from '../types.js';
 import { paperColour } from './features.js';
@@ -43,7 +43,7 @@ export interface PipMatcher {
    * place counted by how clearly some shape fits it. Only the `numbers` given (indices into
    * NUMBERS; all by default) are scored, the others' fits left at 0, alike for every shape.
    */
-  score(quad: Quad, cut: (quad: Quad, size: { width: number; height: number }) => RgbaImage, numbers?: readonly number[]): Float32Array;
+  score(quad: Quad, cut: SizedCut, numbers?: readonly number[]): Float32Array;
   dispose(): void;
 }
 
@@ -101,7 +101,7 @@ export function createPipMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DEC
   const result = new cv.Mat();
   const noMask = new cv.Mat();
 
-  const score = (quad: Quad, cut: (quad: Quad, size: { width: number; height: number }) => RgbaImage, numbers: readonly number[] = NUMBERS.map((_, n) => n)): Float32Array => {
+  const score = (quad: Quad, cut: SizedCut, numbers: readonly number[] = NUMBERS.map((_, n) => n)): Float32Array => {
     const observed = inkMat(cv, cut(quad, { width, height }));
     // fits[place][shape][way up]: the best correlation within REACH of the place (only the places
     // of the numbers asked for; the others stay at 0).
@@ -184,7 +184,7 @@ const LIKELY_NUMBER = 0.01;
  * An unsure TIC read with its pips looked at: the fits of its likely numbers' shapes weighed in
  * (withPipFits) where some shape fits clearly (CLEAR_FIT); as it was elsewhere.
  */
-export function lookAtPips(pips: PipMatcher, read: CardReading, quad: Quad, cut: (quad: Quad, size: { width: number; height: number }) => RgbaImage, threshold: number, most: number): CardReading {
+export function lookAtPips(pips: PipMatcher, read: CardReading, quad: Quad, cut: SizedCut, threshold: number, most: number): CardReading {
   const odds = read.ticProbabilities;
   if (!odds) return read;
   const perNumber = odds.length / NUMBERS.length;

@@ -10,7 +10,7 @@ import { facePixels } from '../../render/card-face.js';
 import { STANDARD_DECK, type DeckProfile } from '../../render/deck-profile.js';
 import { isYellow } from '../detect/complete.js';
 import { applyHomography, homography } from '../detect/geometry.js';
-import type { Quad, RgbaImage } from '../image.js';
+import type { Quad, RgbaImage, SizedCut } from '../image.js';
 import { madeOnce, type OpenCv } from '../opencv.js';
 import type { CardReading } from '../types.js';
 
@@ -47,7 +47,7 @@ export interface SpecialScores {
 
 export interface SpecialMatcher {
   /** Scores the words against the card under `quad`; `cut` warps a frame quad to an image of the given size. */
-  score(quad: Quad, cut: (quad: Quad, size: { width: number; height: number }) => RgbaImage): SpecialScores;
+  score(quad: Quad, cut: SizedCut): SpecialScores;
   dispose(): void;
 }
 
@@ -159,7 +159,7 @@ export function createSpecialMatcher(cv: OpenCv, profile: DeckProfile = STANDARD
     return { score: m.maxVal, x: m.maxLoc.x, y: m.maxLoc.y };
   };
 
-  const score = (quad: Quad, cut: (quad: Quad, size: { width: number; height: number }) => RgbaImage): SpecialScores => {
+  const score = (quad: Quad, cut: SizedCut): SpecialScores => {
     const toFrame = homography(card, quad as unknown as [number, number][]);
     if (!toFrame) return { scores: SPECIALS.map(() => 0), turned: false };
     const observed = inkMat(cv, cut(region.map((p) => applyHomography(toFrame, p)) as unknown as Quad, size));
@@ -260,7 +260,7 @@ export function lookAgainAtSpecials(
   readings: readonly CardReading[],
   faces: readonly RgbaImage[],
   quads: readonly Quad[],
-  cut: (quad: Quad, size: { width: number; height: number }) => RgbaImage,
+  cut: SizedCut,
   threshold: number,
   turnedAcross: readonly boolean[],
 ): { readings: CardReading[]; quads: Quad[] } {
