@@ -5,7 +5,8 @@
 // covered card lies somewhere under its cover, its corners in sight are its own. An unknown card
 // outlined at a card's size is outlined off it (half on the table, or across two cards): that
 // outline slid along its sides is read instead. And any unknown card's outline with one corner
-// moved to make a parallelogram of it (a corner under a finger) is read too. A partly covered card
+// moved to make a parallelogram of it (a corner under a finger), or with one side laid again at a
+// card's length from the side across from it (a side run across the face), is read too. A partly covered card
 // named unsurely is read from those rectangles as well: its outline cut to a card's shape may name
 // another card (a 4-square read 3-crescent from a cut two-thirds its length).
 import { add, applyHomography, dist, insetGrid, insidePolygon, invertHomography, scale, signedArea, sub, unit, type Homography, type Vec } from './detect/geometry.js';
@@ -33,6 +34,10 @@ export const CHOSEN = 0.7;
 const MOVED_PX = 3;
 /** A side of a snapped quad is held where an edge runs along this share of it. */
 const HELD = 0.5;
+/** How much longer than its opposite side a side of a card in perspective may look (a 40-degree tilt, near the frame's edge). */
+const OPPOSITE_SIDES = 1.3;
+/** Two snapped quads whose corners all lie this close (px) are one. */
+const SAME_PX = 2;
 /** Two rectangles whose corners all lie this close (mm) are one. */
 const SAME_MM = 4;
 
@@ -40,7 +45,8 @@ const SAME_MM = 4;
  * The readings and corners with each unknown TIC card (read sideways too) read again: one partly
  * seen (or whose outline is no card's shape on the table plane) from the card-sized rectangles
  * holding its part in sight, one outlined at a card's size from that outline slid a quarter and a
- * half of a side along its sides, and each from its outline with a corner cut off put back; where
+ * half of a side along its sides, and each from its outline with a corner cut off put back or a
+ * side laid again; where
  * one of them reads as a card (`moved` marks those: a card placed by a search over rectangles is
  * never to be reported sure). `snap` moves a quad's sides onto the frame's edges where it finds
  * them, and says how well each is held (the plane from a card or two puts a rectangle a card away
@@ -71,14 +77,24 @@ export function rereadCovered(
   const fromTable = toTable ? invertHomography(toTable) : null;
   const tries: { card: number; quad: Quad }[] = [];
   // A corner cut off by a finger: the outline's other three corners are the card's, and the
-  // parallelogram they make is nearly the card (then snapped). Needs no plane: a frame of a card
-  // or two under a hand often holds no card read surely. Taken only where the snapped quad is held
-  // on all four sides: a parallelogram off the card (from an outline of part of it) read as
-  // another card as surely as one on it did.
+  // parallelogram they make is nearly the card (then snapped). A side run across the card's face
+  // (a glare spot washed its edge into a pale table, or the outline took an edge on the face for
+  // it): the other three sides' lines are the card's, and that side laid again along them at the
+  // length a card shows there is nearly the card's.
+  // Needs no plane: a frame of a card or two under a hand often holds no card read surely. Taken
+  // only where the snapped quad is held on all four sides: a parallelogram off the card (from an
+  // outline of part of it) read as another card as surely as one on it did.
   for (const i of unknown) {
-    for (const quad of parallelograms(corners[i]!)) {
-      const snapped = snap(quad);
-      if (snapped.support.every((v) => v >= HELD)) tries.push({ card: i, quad: snapped.quad as unknown as Quad });
+    const relaid = sidesRelaid(corners[i]!);
+    for (const rough of [...parallelograms(corners[i]!), ...relaid]) {
+      const snapped = snap(rough);
+      const quad = snapped.quad as unknown as Quad;
+      // (Sides laid again at lengths an eighth apart often snap to the same edges: read once.)
+      const again = tries.some((t) => t.card === i && t.quad.every((p, c) => dist(p, quad[c]!) < SAME_PX));
+      // A side laid again may snap to a finger's edge across the card: a card's far side is no
+      // more than a little shorter than its near one.
+      const shaped = !relaid.includes(rough) || oppositeSidesAlike(quad);
+      if (snapped.support.every((v) => v >= HELD) && !again && shaped) tries.push({ card: i, quad });
     }
   }
   if (toTable && fromTable) {
@@ -123,6 +139,40 @@ function parallelograms(quad: Quad): Quad[] {
     out.push(q as unknown as Quad);
   }
   return out;
+}
+
+/**
+ * How far a side laid again may lie from its opposite side, for that side's length in the frame: a
+ * card's width or length for its length or width, foreshortened by a tilt up to about 60 degrees
+ * along either, in steps of an eighth.
+ */
+const RELAID = Array.from({ length: 14 }, (_, k) => 0.45 * 1.125 ** k);
+
+/**
+ * The quad with each side in turn laid again along the two sides next to it, at each of the
+ * lengths a card may show there for its opposite side's length (RELAID).
+ */
+function sidesRelaid(quad: Quad): Quad[] {
+  const out: Quad[] = [];
+  for (let k = 0; k < 4; k++) {
+    const [from, to] = [quad[(k + 3) % 4]!, quad[(k + 2) % 4]!];
+    const opposite = dist(from, to);
+    for (const f of RELAID) {
+      const length = opposite * f;
+      if (Math.abs(length - dist(from, quad[k]!)) < MOVED_PX) continue;
+      const q = [...quad] as Vec[];
+      q[k] = add(from, scale(unit(sub(quad[k]!, from)), length));
+      q[(k + 1) % 4] = add(to, scale(unit(sub(quad[(k + 1) % 4]!, to)), length));
+      out.push(q as unknown as Quad);
+    }
+  }
+  return out;
+}
+
+/** Each side of `quad` within OPPOSITE_SIDES of the length of the side across from it. */
+function oppositeSidesAlike(quad: Quad): boolean {
+  const side = (k: number): number => dist(quad[k]!, quad[(k + 1) % 4]!);
+  return [0, 1].every((k) => Math.max(side(k), side(k + 2)) <= OPPOSITE_SIDES * Math.min(side(k), side(k + 2)));
 }
 
 /** Card-sized rectangles (table mm, short side first) from each corner of `part` along each of its two sides there, either way round. */

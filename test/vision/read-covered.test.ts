@@ -80,6 +80,14 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card partly under a sleeve, outlined by the
     // in sight, snapped to the card's sides, reads it.
     await expectReadInPlace(await recordedFrame('sequence-hunt', 'heldout', 9191, 37), 'sequence-hunt', '5-square-yellow');
   }, 60_000);
+
+  it('is read from its outline with the side that ran across it laid again, where no card is read surely', async () => {
+    // Frame 7 of the Progression game filmed as the held-out recorded game films it (seed 7373): a
+    // 3-triangle-red wholly in sight, its outline's far side run across its face (a third of a
+    // card short), the hand over the two cards below it, none read surely. It read unknown (0.06).
+    // That side laid again along the other two, at the length a card shows there, reads it.
+    await expectReadInPlace(await recordedFrame('progression', 'heldout', 7373, 6), 'progression', '3-triangle-red');
+  }, 60_000);
 });
 
 describe.skipIf(!MUST_HAVE_MODEL)('a card partly under a hand, named unsurely from its outline', () => {
