@@ -265,7 +265,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
             const onYellow = refineQuad(yellowGrey(), portrait(grow(region.polygon, erosion + 1).map(toFrame)));
             if (onYellow.support.filter((v) => v >= 0.5).length >= held) yellowQuads.add((refined = onYellow).quad);
           }
-          if (refined.support.filter((v) => v >= 0.5).length >= held && (isFace(surface, chroma, mask, refined.quad.map(toWork), cut, false, deck) || blindedLoneCard(surface, chroma, mask, refined, toWork, cut, deck))) {
+          if (refined.support.filter((v) => v >= 0.5).length >= held && loneFace(faceStats(surface, chroma, mask, refined.quad.map(toWork), cut), refined, deck)) {
             (isNarrow ? narrow : lone).push({ region, refined });
             if (!isNarrow) continue;
           }
@@ -973,15 +973,15 @@ function isFace(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: readon
 }
 
 /**
- * A lone outline a glare spot washed over (a third of its face white or more): the ink it washed
- * out is gone, and with it the ink test. Card paper outlined firmly all round, falling strongly to
- * a far darker table on three sides at least, is a card (the scan's `blinded`, for a frame with no
- * lone card to set its plane).
+ * A lone outline's face: as isFace, or one a glare spot washed over (a third of it white or more),
+ * whose washed-out ink is gone and with it the ink test: card paper outlined firmly all round,
+ * falling strongly to a far darker table on three sides at least (the scan's `blinded`, for a frame
+ * with no lone card to set its plane).
  */
-function blindedLoneCard(s: Surface, chroma: Float32Array, mask: Uint8Array, refined: RefinedQuad, toWork: (p: Vec) => Vec, cut: number, deck: 'tic' | 'stacks'): boolean {
-  if (deck !== 'tic' || !refined.support.every((v) => v >= 0.8) || refined.contrast.filter((v) => v >= STRONG_FALL).length < 3) return false;
-  const st = faceStats(s, chroma, mask, refined.quad.map(toWork), cut);
-  return st.glare >= BLINDED && st.paper >= 0.45;
+function loneFace(st: FaceStats, refined: RefinedQuad, deck: 'tic' | 'stacks'): boolean {
+  if (faceIn(st, false, deck)) return true;
+  const firm = refined.support.every((v) => v >= 0.8) && refined.contrast.filter((v) => v >= STRONG_FALL).length >= 3;
+  return deck === 'tic' && firm && st.glare >= BLINDED && st.paper >= 0.45;
 }
 
 /** isFace on a quad's stats already worked out. */
