@@ -50,11 +50,11 @@ const SAME_MM = 4;
  * holding its part in sight, one outlined at a card's size from that outline slid a quarter and a
  * half of a side along its sides, and each from its outline with a corner cut off put back or a
  * side laid again; where one of them reads as a card (`moved` marks those: a card placed by a
- * search over rectangles is never to be reported sure). `snap` moves a quad's sides onto the frame's edges where it finds
- * them, and says how well each is held (the plane from a card or two puts a rectangle a card away
- * several pixels off, and the reader needs its quads within a few). The rectangles need a surely
- * read card for the plane. A partly seen card named below sure is read from its rectangles too, and
- * takes such a read only where it is sure.
+ * search over rectangles is never to be reported sure). `snap` moves a quad's sides onto the
+ * frame's edges where it finds them, and says how well each is held (the plane from a card or two
+ * puts a rectangle a card away several pixels off, and the reader needs its quads within a few).
+ * The rectangles need a surely read card for the plane. A partly seen card named below sure is
+ * read from its rectangles too, and takes such a read only where it is sure.
  */
 export function rereadCovered(
   reader: CardReader,
@@ -86,18 +86,20 @@ export function rereadCovered(
   // Needs no plane: a frame of a card or two under a hand often holds no card read surely. Taken
   // only where the snapped quad is held on all four sides: a parallelogram off the card (from an
   // outline of part of it) read as another card as surely as one on it did.
+  const tryOutline = (i: number, rough: Quad, sideRelaid: boolean): void => {
+    const snapped = snap(rough);
+    const quad = snapped.quad as unknown as Quad;
+    if (!snapped.support.every((v) => v >= HELD)) return;
+    // A side laid again may snap to a finger's edge across the card: a card's far side is no more
+    // than a little shorter than its near one.
+    if (sideRelaid && !oppositeSidesAlike(quad)) return;
+    // (Sides laid again at lengths an eighth apart often snap to the same edges: read once.)
+    if (tries.some((t) => t.card === i && t.quad.every((p, c) => dist(p, quad[c]!) < SAME_PX))) return;
+    tries.push({ card: i, quad });
+  };
   for (const i of unknown) {
-    const relaid = sidesRelaid(corners[i]!);
-    for (const rough of [...parallelograms(corners[i]!), ...relaid]) {
-      const snapped = snap(rough);
-      const quad = snapped.quad as unknown as Quad;
-      // (Sides laid again at lengths an eighth apart often snap to the same edges: read once.)
-      const again = tries.some((t) => t.card === i && t.quad.every((p, c) => dist(p, quad[c]!) < SAME_PX));
-      // A side laid again may snap to a finger's edge across the card: a card's far side is no
-      // more than a little shorter than its near one.
-      const shaped = !relaid.includes(rough) || oppositeSidesAlike(quad);
-      if (snapped.support.every((v) => v >= HELD) && !again && shaped) tries.push({ card: i, quad });
-    }
+    for (const rough of parallelograms(corners[i]!)) tryOutline(i, rough, false);
+    for (const rough of sidesRelaid(corners[i]!)) tryOutline(i, rough, true);
   }
   if (toTable && fromTable) {
     const onTable = corners.map((q) => q.map((p) => applyHomography(toTable, p)));
@@ -145,8 +147,8 @@ function parallelograms(quad: Quad): Quad[] {
 
 /**
  * How far a side laid again may lie from its opposite side, for that side's length in the frame: a
- * card's width or length for its length or width, foreshortened by a tilt up to about 60 degrees
- * along either, in steps of an eighth.
+ * card's width or length for its length or width (0.72 or 1.40), foreshortened along either by a
+ * tilt up to about 50 degrees, in steps of an eighth (0.45 to 2.08).
  */
 const RELAID = Array.from({ length: 14 }, (_, k) => 0.45 * 1.125 ** k);
 
