@@ -33,7 +33,7 @@ export const CHOSEN = 0.7;
 /** A corner moved less than this (px) to make a parallelogram was not cut off. */
 const MOVED_PX = 3;
 /** A side of a snapped quad is held where an edge runs along this share of it. */
-const HELD = 0.5;
+export const HELD = 0.5;
 /**
  * How much longer than the side across from it a card's side may look: at most 1.14 times among the
  * tuning sets' 7,716 cards in sight (their truth); the rest is room for a side snapped a few px off.
@@ -174,7 +174,7 @@ function sidesRelaid(quad: Quad): Quad[] {
 }
 
 /** Each side of `quad` within OPPOSITE_SIDES of the length of the side across from it. */
-function oppositeSidesAlike(quad: Quad): boolean {
+export function oppositeSidesAlike(quad: Quad): boolean {
   const side = (k: number): number => dist(quad[k]!, quad[(k + 1) % 4]!);
   return [0, 1].every((k) => Math.max(side(k), side(k + 2)) <= OPPOSITE_SIDES * Math.min(side(k), side(k + 2)));
 }

@@ -5,12 +5,12 @@
 // 0.7, is cut as a card lying there, its sides snapped to the frame's edges, and read. Where that
 // names a card not yet on the table, surer than the cell's own, it is the cell's card, never
 // reported sure (its place was guessed, not seen).
-import { CHOSEN, rectangleInFrame, SURE } from './covered.js';
+import { CHOSEN, HELD, oppositeSidesAlike, rectangleInFrame, SURE } from './covered.js';
 import { applyHomography, insetGrid, insidePolygon, invertHomography, portrait, quadCentre, turned, type Homography, type Vec } from './detect/geometry.js';
 import { orientOnTable, tablePlane, type TablePlane } from './detect/table.js';
 import type { Quad, RgbaImage } from './image.js';
 import type { CardReader } from './read/index.js';
-import type { RefinedQuad } from './detect/refine.js';
+import type { RefinedQuad, RefineOptions } from './detect/refine.js';
 import { STANDARD_DECK } from '../render/deck-profile.js';
 import type { CardReading } from './types.js';
 
@@ -31,6 +31,8 @@ const DARKEST = 0.5;
 const HUE = 0.05;
 /** How many steps beyond the cards found a gap may lie (a hand over a layout's corner hides cards two deep). */
 const REACH = 2;
+/** How far the second snap of an unsure gap's rectangle searches either side of each side: this share of its short side (the usual snap's, 0.12). */
+const FAR_REACH = 0.3;
 /** The gap between cards (mm) where no two neighbours read surely show it. */
 const USUAL_GAP = 5;
 
@@ -51,7 +53,7 @@ export function readGaps(
   corners: readonly Quad[],
   readings: readonly CardReading[],
   cut: (quad: Quad) => RgbaImage,
-  snap: (quad: Quad) => Pick<RefinedQuad, 'quad' | 'support'>,
+  snap: (quad: Quad, options?: RefineOptions) => Pick<RefinedQuad, 'quad' | 'support'>,
   frame: RgbaImage,
 ): GapCard[] {
   const readAt = (least: number): number[] => corners.flatMap((q, i) => (readings[i]!.card !== null && readings[i]!.confidence >= least ? [i] : []));
@@ -110,6 +112,21 @@ export function readGaps(
     if (again[j]!.confidence <= reads[k]!.confidence) return;
     reads[k] = again[j]!;
     tries[k]!.quad = tries[k]!.laid;
+  });
+  // Still unsure: the rectangle snapped again searching further, kept where that holds all four
+  // sides in a card's shape. Far from the cards that give the plane, the grid may lay a card's
+  // ends 15-20 px off its own, beyond the usual snap's reach.
+  const far = unsure.flatMap((k) => {
+    if (reads[k]!.confidence >= CHOSEN) return [];
+    const snapped = snap(tries[k]!.laid, { reach: FAR_REACH });
+    const quad = snapped.quad as unknown as Quad;
+    return snapped.support.every((v) => v >= HELD) && oppositeSidesAlike(quad) ? [{ k, quad }] : [];
+  });
+  const farReads = reader.read(far.map((f) => cut(f.quad)), 'tic');
+  far.forEach(({ k, quad }, j) => {
+    if (farReads[j]!.confidence <= reads[k]!.confidence) return;
+    reads[k] = farReads[j]!;
+    tries[k]!.quad = quad;
   });
   const found = new Map<string, GapCard>();
   tries.forEach(({ quad, replaces }, k) => {

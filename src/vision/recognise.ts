@@ -8,7 +8,7 @@ import { rereadCovered } from './covered.js';
 import { readGaps } from './gaps.js';
 import { detectCards, type DetectOptions } from './detect/index.js';
 import { quadCentre, turned } from './detect/geometry.js';
-import { greyOf, refineQuad, type GreyImage, type RefinedQuad } from './detect/refine.js';
+import { greyOf, refineQuad, type GreyImage, type RefinedQuad, type RefineOptions } from './detect/refine.js';
 import { assignGrid, onStacksSpaces, type GridInput } from './grid.js';
 import type { Quad, RgbaImage } from './image.js';
 import { openCv, type OpenCv } from './opencv.js';
@@ -93,7 +93,7 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
     t1 = performance.now();
     let grey: GreyImage | null = null;
     let yellow: GreyImage | null = null;
-    const refined = (q: Quad): RefinedQuad => refineQuad((grey ??= greyOf(frame.data, frame.width, frame.height)), q);
+    const refined = (q: Quad, options?: RefineOptions): RefinedQuad => refineQuad((grey ??= greyOf(frame.data, frame.width, frame.height)), q, options);
     const looks: ReadLooks = {
       specials: specialMatcher(cv),
       pips: deck === 'tic' ? pipMatcher(cv) : null,
