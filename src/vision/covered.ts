@@ -6,7 +6,8 @@
 // outlined at a card's size is outlined off it (half on the table, or across two cards): that
 // outline slid along its sides is read instead. And any unknown card's outline with one corner
 // moved to make a parallelogram of it (a corner under a finger), or with one side laid again at a
-// card's length from the side across from it (a side run across the face), is read too. A partly
+// card's length from the side across from it (a side run across the face, or an arm's edge across
+// the card with the card's end under the arm), is read too. A partly
 // covered card named unsurely is read from those rectangles as well: its outline cut to a card's
 // shape may name another card (a 4-square read 3-crescent from a cut two-thirds its length).
 import { add, applyHomography, dist, insetGrid, insidePolygon, invertHomography, scale, signedArea, sub, unit, type Homography, type Vec } from './detect/geometry.js';
@@ -77,7 +78,8 @@ export function rereadCovered(
   // (From a card or two, the plane without perspective: near them, as good; further off, nearer.)
   const toTable = plane ? (plane.flat ?? plane.toTable) : null;
   const fromTable = toTable ? invertHomography(toTable) : null;
-  const tries: { card: number; quad: Quad }[] = [];
+  // (`underCover`: a side laid again under a cover, to be taken only where read surely.)
+  const tries: { card: number; quad: Quad; underCover?: true }[] = [];
   // A corner cut off by a finger: the outline's other three corners are the card's, and the
   // parallelogram they make is nearly the card (then snapped). A side run across the card's face
   // (a glare spot washed its edge into a pale table, or the outline took an edge on the face for
@@ -86,20 +88,24 @@ export function rereadCovered(
   // Needs no plane: a frame of a card or two under a hand often holds no card read surely. Taken
   // only where the snapped quad is held on all four sides: a parallelogram off the card (from an
   // outline of part of it) read as another card as surely as one on it did.
-  const tryOutline = (i: number, rough: Quad, sideRelaid: boolean): void => {
+  // An outline cut short by an arm across the card (no plane to lay rectangles by): the side laid
+  // again further out lies under the arm and holds no edge; taken where the other three are held.
+  const tryOutline = (i: number, rough: Quad, relaid?: Relaid): void => {
     const snapped = snap(rough);
     const quad = snapped.quad as unknown as Quad;
-    if (!snapped.support.every((v) => v >= HELD)) return;
+    const unheld = [0, 1, 2, 3].filter((s) => snapped.support[s]! < HELD);
+    const underCover = relaid !== undefined && relaid.further && unheld.length === 1 && unheld[0] === relaid.side;
+    if (unheld.length > 0 && !underCover) return;
     // A side laid again may snap to a finger's edge across the card: a card's far side is no more
     // than a little shorter than its near one.
-    if (sideRelaid && !oppositeSidesAlike(quad)) return;
+    if (relaid && !oppositeSidesAlike(quad)) return;
     // (Sides laid again at lengths an eighth apart often snap to the same edges: read once.)
     if (tries.some((t) => t.card === i && t.quad.every((p, c) => dist(p, quad[c]!) < SAME_PX))) return;
-    tries.push({ card: i, quad });
+    tries.push({ card: i, quad, ...(underCover ? { underCover } : {}) });
   };
   for (const i of unknown) {
-    for (const rough of parallelograms(corners[i]!)) tryOutline(i, rough, false);
-    for (const rough of sidesRelaid(corners[i]!)) tryOutline(i, rough, true);
+    for (const rough of parallelograms(corners[i]!)) tryOutline(i, rough);
+    for (const relaid of sidesRelaid(corners[i]!)) tryOutline(i, relaid.quad, relaid);
   }
   if (toTable && fromTable) {
     const onTable = corners.map((q) => q.map((p) => applyHomography(toTable, p)));
@@ -118,11 +124,11 @@ export function rereadCovered(
   }
   if (tries.length === 0) return out;
   const reads = reader.read(tries.map((t) => cut(t.quad)), 'tic');
-  tries.forEach(({ card, quad }, k) => {
+  tries.forEach(({ card, quad, underCover }, k) => {
     const read = reads[k]!;
     // A card already named gives way only to a sure read: on the tuning sets, reads of 0.75-0.86
     // from a rectangle turned right names (triangles) into wrong ones (stars).
-    const least = readings[card]!.card === null ? CHOSEN : SURE;
+    const least = readings[card]!.card === null && !underCover ? CHOSEN : SURE;
     if (read.card !== null && read.confidence >= least && read.confidence > out.readings[card]!.confidence) {
       out.readings[card] = read;
       out.corners[card] = quad;
@@ -152,22 +158,30 @@ function parallelograms(quad: Quad): Quad[] {
  */
 const RELAID = Array.from({ length: 14 }, (_, k) => 0.45 * 1.125 ** k);
 
+/** An outline with side `side` (from corner `side` to the next) laid again; `further`: further out than it was. */
+interface Relaid {
+  readonly quad: Quad;
+  readonly side: number;
+  readonly further: boolean;
+}
+
 /**
  * The quad with each side in turn laid again along the two sides next to it, at each of the
  * lengths a card may show there for its opposite side's length (RELAID).
  */
-function sidesRelaid(quad: Quad): Quad[] {
-  const out: Quad[] = [];
-  for (let k = 0; k < 4; k++) {
-    const [from, to] = [quad[(k + 3) % 4]!, quad[(k + 2) % 4]!];
+function sidesRelaid(quad: Quad): Relaid[] {
+  const out: Relaid[] = [];
+  for (let side = 0; side < 4; side++) {
+    const [from, to] = [quad[(side + 3) % 4]!, quad[(side + 2) % 4]!];
     const opposite = dist(from, to);
+    const was = dist(from, quad[side]!);
     for (const f of RELAID) {
       const length = opposite * f;
-      if (Math.abs(length - dist(from, quad[k]!)) < MOVED_PX) continue;
+      if (Math.abs(length - was) < MOVED_PX) continue;
       const q = [...quad] as Vec[];
-      q[k] = add(from, scale(unit(sub(quad[k]!, from)), length));
-      q[(k + 1) % 4] = add(to, scale(unit(sub(quad[(k + 1) % 4]!, to)), length));
-      out.push(q as unknown as Quad);
+      q[side] = add(from, scale(unit(sub(quad[side]!, from)), length));
+      q[(side + 1) % 4] = add(to, scale(unit(sub(quad[(side + 1) % 4]!, to)), length));
+      out.push({ quad: q as unknown as Quad, side, further: length > was });
     }
   }
   return out;
