@@ -79,7 +79,7 @@ export function rereadCovered(
   const toTable = plane ? (plane.flat ?? plane.toTable) : null;
   const fromTable = toTable ? invertHomography(toTable) : null;
   // (`underCover`: a side laid again under a cover, to be taken only where read surely.)
-  const tries: { card: number; quad: Quad; underCover?: true }[] = [];
+  const tries: { card: number; quad: Quad; underCover?: boolean }[] = [];
   // A corner cut off by a finger: the outline's other three corners are the card's, and the
   // parallelogram they make is nearly the card (then snapped). A side run across the card's face
   // (a glare spot washed its edge into a pale table, or the outline took an edge on the face for
@@ -101,7 +101,7 @@ export function rereadCovered(
     if (relaid && !oppositeSidesAlike(quad)) return;
     // (Sides laid again at lengths an eighth apart often snap to the same edges: read once.)
     if (tries.some((t) => t.card === i && t.quad.every((p, c) => dist(p, quad[c]!) < SAME_PX))) return;
-    tries.push({ card: i, quad, ...(underCover ? { underCover } : {}) });
+    tries.push({ card: i, quad, underCover });
   };
   for (const i of unknown) {
     for (const rough of parallelograms(corners[i]!)) tryOutline(i, rough);
