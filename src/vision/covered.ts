@@ -55,7 +55,7 @@ const SAME_MM = 4;
  * frame's edges where it finds them, and says how well each is held (the plane from a card or two
  * puts a rectangle a card away several pixels off, and the reader needs its quads within a few).
  * The rectangles need a surely read card for the plane. A partly seen card named below sure is
- * read from its rectangles too, and takes such a read only where it is sure.
+ * read from its rectangles and its outline's tries too, and takes such a read only where it is sure.
  */
 export function rereadCovered(
   reader: CardReader,
@@ -90,6 +90,8 @@ export function rereadCovered(
   // outline of part of it) read as another card as surely as one on it did.
   // An outline cut short by an arm across the card (no plane to lay rectangles by): the side laid
   // again further out lies under the arm and holds no edge; taken where the other three are held.
+  // A partly seen card named unsurely is tried so too: its outline cut short by a palm may name
+  // another card (a 4-circle-red two-thirds in sight read 1-square-red).
   const tryOutline = (i: number, rough: Quad, relaid?: Relaid): void => {
     const snapped = snap(rough);
     const quad = snapped.quad as unknown as Quad;
@@ -103,7 +105,7 @@ export function rereadCovered(
     if (tries.some((t) => t.card === i && t.quad.every((p, c) => dist(p, quad[c]!) < SAME_PX))) return;
     tries.push({ card: i, quad, underCover });
   };
-  for (const i of unknown) {
+  for (const i of [...unknown, ...unsure]) {
     for (const rough of parallelograms(corners[i]!)) tryOutline(i, rough);
     for (const relaid of sidesRelaid(corners[i]!)) tryOutline(i, relaid.quad, relaid);
   }
