@@ -9,8 +9,10 @@
 // card's length from the side across from it (a side run across the face, or an arm's edge across
 // the card with the card's end under the arm), is read too. A partly
 // covered card named unsurely is read from those rectangles as well: its outline cut to a card's
-// shape may name another card (a 4-square read 3-crescent from a cut two-thirds its length).
-import { add, applyHomography, dist, insetGrid, insidePolygon, invertHomography, scale, signedArea, sub, unit, type Homography, type Vec } from './detect/geometry.js';
+// shape may name another card (a 4-square read 3-crescent from a cut two-thirds its length). A
+// try whose side snapped onto a neighbour's edge, a few px into it, is read with that side moved
+// back out of the neighbour.
+import { add, applyHomography, dist, grow, insetGrid, insidePolygon, intersectLines, invertHomography, scale, signedArea, sub, unit, type Homography, type Vec } from './detect/geometry.js';
 import { CARD_SHAPED, cardShapeError, shortSideFirst, tablePlane } from './detect/table.js';
 import type { Quad, RgbaImage } from './image.js';
 import type { CardReader } from './read/index.js';
@@ -114,8 +116,10 @@ export function rereadCovered(
     for (const i of [...unknown, ...unsure]) {
       const others = onTable.filter((_, k) => k !== i);
       const kept: Vec[][] = [];
-      const cardShaped = !partial[i] && cardShapeError(onTable[i]!, STANDARD_DECK) < CARD_SHAPED * STANDARD_DECK.widthMm;
-      const rects = cardShaped ? slid(onTable[i]!) : rectanglesHolding(onTable[i]!).filter((rect) => share(onTable[i]!, rect) >= HOLDS);
+      // (A partly seen card outlined at a card's size may be outlined off it too: both kinds.)
+      const cardShaped = cardShapeError(onTable[i]!, STANDARD_DECK) < CARD_SHAPED * STANDARD_DECK.widthMm;
+      const holding = partial[i] || !cardShaped ? rectanglesHolding(onTable[i]!).filter((rect) => share(onTable[i]!, rect) >= HOLDS) : [];
+      const rects = [...(cardShaped ? slid(onTable[i]!) : []), ...holding];
       for (const rect of rects) {
         if (others.some((other) => share(other, rect) > OVERLAPS)) continue;
         if (kept.some((k) => k.every((p) => rect.some((r) => dist(p, r) < SAME_MM)))) continue;
@@ -123,6 +127,14 @@ export function rereadCovered(
         tries.push({ card: i, quad: snap(rectangleInFrame(rect, fromTable, corners[i]!)).quad as unknown as Quad });
       }
     }
+  }
+  // Cards lying close: a try's side may snap to the neighbour's edge across the gap, a few px
+  // inside it, and the cut reads as nothing. That side moved back onto the neighbour's side is
+  // read too.
+  const neighbours = corners.filter((_, i) => sure(i));
+  for (const t of [...tries]) {
+    const off = offNeighbours(t.quad, neighbours);
+    if (off) tries.push({ ...t, quad: off });
   }
   if (tries.length === 0) return out;
   const reads = reader.read(tries.map((t) => cut(t.quad)), 'tic');
@@ -187,6 +199,41 @@ function sidesRelaid(quad: Quad): Relaid[] {
     }
   }
   return out;
+}
+
+/** The least gap (px) between two cards laid side by side: a side moved off a neighbour lies this far out from it. */
+const GAP_PX = 2;
+/** A side this far into a neighbour (a share of the sides next to it) was snapped to its edge; further, it is no snap's doing. */
+const INTO_NEIGHBOUR = 0.15;
+
+/**
+ * `quad` with each side whose inner half lies inside one of `neighbours` moved back along the sides
+ * next to it onto that neighbour's nearest side (GAP_PX out from it), where that moves it a little
+ * (INTO_NEIGHBOUR); null where no side moves.
+ */
+function offNeighbours(quad: Quad, neighbours: readonly Quad[]): Quad | null {
+  const q = [...quad] as Vec[];
+  let moved = false;
+  for (let k = 0; k < 4; k++) {
+    const [a, b] = [q[k]!, q[(k + 1) % 4]!];
+    const [beforeA, beforeB] = [q[(k + 3) % 4]!, q[(k + 2) % 4]!];
+    // (Its inner half: a corner may lie past the neighbour's own, cards in a row being offset.)
+    const inner = [0.25, 0.75].map((f) => add(a, scale(sub(b, a), f)));
+    const into = neighbours.map((n) => grow(n, GAP_PX)).find((n) => inner.every((p) => insidePolygon(n, p)));
+    if (!into) continue;
+    const middle = (p: Vec, r: Vec): Vec => scale(add(p, r), 0.5);
+    const away = (j: number): number => dist(middle(a, b), middle(into[j]!, into[(j + 1) % 4]!));
+    const nearest = [0, 1, 2, 3].reduce((best, j) => (away(j) < away(best) ? j : best));
+    const [n1, n2] = [into[nearest]!, into[(nearest + 1) % 4]!];
+    const a2 = intersectLines(beforeA, a, n1, n2);
+    const b2 = intersectLines(beforeB, b, n1, n2);
+    if (!a2 || !b2) continue;
+    if (dist(a, a2) > INTO_NEIGHBOUR * dist(beforeA, a) || dist(b, b2) > INTO_NEIGHBOUR * dist(beforeB, b)) continue;
+    q[k] = a2;
+    q[(k + 1) % 4] = b2;
+    moved = true;
+  }
+  return moved ? (q as unknown as Quad) : null;
 }
 
 /** Each side of `quad` within OPPOSITE_SIDES of the length of the side across from it. */

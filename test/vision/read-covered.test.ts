@@ -47,6 +47,16 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card partly under a sleeve, outlined by the
     await expectReadInPlace(await stillFrame('sequence-hunt', 'dev', 8181, 9), 'sequence-hunt', '4-square-red');
   }, 60_000);
 
+  it('is read from its card-sized outline slid along its sides, with the side snapped into a neighbour moved back out', async () => {
+    // Frames 8 and 36 of the Progression game filmed as the held-out recorded game films it (seed
+    // 6061): fingers over a card at the layout's edge, its outline card-sized but a seventh of a
+    // card off it, reading nothing. Slid back a quarter of a card, the side next to the card beside
+    // it snapped onto that card's edge, a few px into it, and read unsure (0.66) or nothing; moved
+    // back out of the neighbour, it reads the card.
+    await expectReadInPlace(await recordedFrame('progression', 'heldout', 6061, 7), 'progression', '5-star-orange');
+    await expectReadInPlace(await recordedFrame('progression', 'heldout', 6061, 35), 'progression', '3-crescent-violet');
+  }, 60_000);
+
   it('is read where every card read surely is partial, their outlines setting the plane', async () => {
     // Frame 22 of the dev Progression session: a hand over a 4-star-orange, and the one card read
     // surely beside it outlined as partial too; with no whole card to set the plane, the covered
