@@ -56,8 +56,10 @@ const SAME_MM = 4;
  * search over rectangles is never to be reported sure). `snap` moves a quad's sides onto the
  * frame's edges where it finds them, and says how well each is held (the plane from a card or two
  * puts a rectangle a card away several pixels off, and the reader needs its quads within a few).
- * The rectangles need a surely read card for the plane. A partly seen card named below sure is
- * read from its rectangles and its outline's tries too, and takes such a read only where it is sure.
+ * The rectangles need a surely read card for the plane. A partly seen card named below sure (and
+ * one outlined whole named below CHOSEN: a card laid over its end cuts its outline short without a
+ * cover in sight) is read from its rectangles and its outline's tries too, and takes such a read
+ * only where it is sure.
  */
 export function rereadCovered(
   reader: CardReader,
@@ -70,7 +72,7 @@ export function rereadCovered(
 ): { corners: Quad[]; readings: CardReading[]; moved: boolean[] } {
   const out = { corners: [...corners], readings: [...readings], moved: corners.map(() => false) };
   const unknown = readings.flatMap((r, i) => (r.card === null ? [i] : []));
-  const unsure = readings.flatMap((r, i) => (r.card !== null && partial[i] && r.confidence < SURE ? [i] : []));
+  const unsure = readings.flatMap((r, i) => (r.card !== null && (partial[i] ? r.confidence < SURE : r.confidence < CHOSEN) ? [i] : []));
   if (unknown.length + unsure.length === 0) return out;
   // Where every card read surely is partial (a shadow or a hand along a side is taken for a
   // cover), their outlines still set the plane: the plane is the one most of them agree with.
