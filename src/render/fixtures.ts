@@ -9,7 +9,7 @@ import { describeConditions } from './describe.js';
 import { progressionExampleStates } from './example-session.js';
 import { FIXTURE_VERSION, writeFixture, type Fixture, type FixtureFrame } from './fixture-io.js';
 import { recordedGameSummary, renderRecordedGames, type RecordedGameSummary } from './recorded-set.js';
-import { renderSession } from './session.js';
+import { renderSession, type SessionOptions } from './session.js';
 import { hashSeed, TABLE_GAMES, type LayoutStyle, type TableGame } from './scene.js';
 import { planShot, renderShot } from './shot.js';
 
@@ -94,6 +94,21 @@ export interface BundledSummary {
   readonly bytes: number;
 }
 
+/** How the bundled set films its hand-written Progression session (progressionExampleStates) for `split`, into `out`. */
+export function exampleSessionOptions(seed: number, split: string, out: string): SessionOptions {
+  return {
+    game: 'progression',
+    out,
+    seed: hashSeed(`${seed}|${split}|session`),
+    fps: 3,
+    holdSeconds: 1,
+    moveSeconds: 1,
+    split,
+    conditions: { width: 1280, height: 720, jpegQuality: split === 'dev' ? 68 : 72, tiltDeg: split === 'dev' ? 22 : 34, fill: 0.55 },
+    description: `progression session (${split}): a hand-written 4-state game filmed at 3 fps, hands sliding cards in, the last play deliberately illegal`,
+  };
+}
+
 /** Regenerates the bundled set under `root` (its dev/ and heldout/ folders are replaced). */
 export async function renderBundledFixtures(root: string, seed = DEFAULT_FIXTURE_SEED, progress?: FixtureProgress): Promise<BundledSummary> {
   let fixtures = 0;
@@ -114,15 +129,7 @@ export async function renderBundledFixtures(root: string, seed = DEFAULT_FIXTURE
     // The recorded-session writer on a hand-written game; each split films it under its own conditions.
     const sessionDir = join(splitDir, 'progression-session');
     const session = await renderSession(progressionExampleStates(), {
-      game: 'progression',
-      out: sessionDir,
-      seed: hashSeed(`${seed}|${split}|session`),
-      fps: 3,
-      holdSeconds: 1,
-      moveSeconds: 1,
-      split,
-      conditions: { width: 1280, height: 720, jpegQuality: split === 'dev' ? 68 : 72, tiltDeg: split === 'dev' ? 22 : 34, fill: 0.55 },
-      description: `progression session (${split}): a hand-written 4-state game filmed at 3 fps, hands sliding cards in, the last play deliberately illegal`,
+      ...exampleSessionOptions(seed, split, sessionDir),
       onFrame: (done, total) => progress?.(`${sessionDir}: frame ${done}/${total}`),
     });
     fixtures++;

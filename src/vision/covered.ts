@@ -22,6 +22,8 @@ import type { RefinedQuad } from './detect/refine.js';
 
 /** Reads this sure give the plane (and the gap step's grid, src/vision/gaps.ts): a card read well was outlined well. */
 export const SURE = 0.9;
+/** The most a partly seen card's reading may claim (PARTIAL_CAP in recognise.ts). */
+export const PARTLY_SURE = 0.85;
 /** A rectangle must hold this share of the part in sight ... */
 const HOLDS = 0.8;
 /** ... and may cover this share of another card found at most (it is no card lying over another). */
@@ -78,7 +80,10 @@ export function rereadCovered(
   // cover), their outlines still set the plane: the plane is the one most of them agree with.
   const sure = (i: number): boolean => readings[i]!.confidence >= SURE;
   const whole = corners.filter((_, i) => sure(i) && !partial[i]);
-  const plane = tablePlane(whole.length > 0 ? whole : corners.filter((_, i) => sure(i)), STANDARD_DECK, undefined, frame);
+  const anySure = corners.filter((_, i) => sure(i));
+  // Where none is sure (a hand over the only cards), those read as surely as a partly seen card may be.
+  const partlySure = corners.filter((_, i) => readings[i]!.card !== null && readings[i]!.confidence >= PARTLY_SURE);
+  const plane = tablePlane(whole.length > 0 ? whole : anySure.length > 0 ? anySure : partlySure, STANDARD_DECK, undefined, frame);
   // (From a card or two, the plane without perspective: near them, as good; further off, nearer.)
   const toTable = plane ? (plane.flat ?? plane.toTable) : null;
   const fromTable = toTable ? invertHomography(toTable) : null;

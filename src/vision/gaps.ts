@@ -5,7 +5,7 @@
 // 0.7, is cut as a card lying there, its sides snapped to the frame's edges, and read. Where that
 // names a card not yet on the table, surer than the cell's own, it is the cell's card, never
 // reported sure (its place was guessed, not seen).
-import { CHOSEN, HELD, oppositeSidesAlike, rectangleInFrame, SURE } from './covered.js';
+import { CHOSEN, HELD, oppositeSidesAlike, PARTLY_SURE, rectangleInFrame, SURE } from './covered.js';
 import { applyHomography, insetGrid, insidePolygon, invertHomography, portrait, quadCentre, turned, type Homography, type Vec } from './detect/geometry.js';
 import { orientOnTable, tablePlane, type TablePlane } from './detect/table.js';
 import type { Quad, RgbaImage } from './image.js';
@@ -14,8 +14,6 @@ import type { RefinedQuad, RefineOptions } from './detect/refine.js';
 import { STANDARD_DECK } from '../render/deck-profile.js';
 import type { CardReading } from './types.js';
 
-/** The most a partly seen card's reading may claim (PARTIAL_CAP in recognise.ts). */
-const PARTLY_SURE = 0.85;
 /** The fewest such cards that fix a grid. */
 const FEWEST = 3;
 /** A gap's rectangle may cover this share of a card found at most ... */

@@ -2,7 +2,8 @@
 // truth, run through the detector and matched as `seqref eval` matches them.
 import { join } from 'node:path';
 import { readFixture, type FixtureCard } from '../../src/render/fixture-io.js';
-import { stillTablePlan, type SetPlan } from '../../src/render/fixtures.js';
+import { exampleSessionOptions, stillTablePlan, type SetPlan } from '../../src/render/fixtures.js';
+import { progressionExampleStates } from '../../src/render/example-session.js';
 import { chooseGame, RECORDED_GAMES, sessionOptions, type RecordedGamePlan } from '../../src/render/recorded-set.js';
 import { recordedStates } from '../../src/render/recorded.js';
 import { planSession, renderSessionFrame, type SessionOptions, type SessionState } from '../../src/render/session.js';
@@ -27,6 +28,11 @@ function recordedGame(game: RecordedGamePlan['game'], split: string, seed: numbe
   const plan = RECORDED_GAMES.find((p) => p.game === game && p.split === split)!;
   const { record, sessionSeed } = chooseGame(plan, seed);
   return { plan, sessionSeed, states: recordedStates(record, sessionSeed).states };
+}
+
+/** Frame `index` of the hand-written Progression session, filmed as the bundled set films it for `split` from `seed`. */
+export function exampleSessionFrame(split: string, seed: number, index: number): Promise<{ image: RgbaImage; truth: FixtureCard[] }> {
+  return filmed(progressionExampleStates(), exampleSessionOptions(seed, split, ''), index);
 }
 
 /** Frame `index` of a planned session, filmed, with its truth. */
