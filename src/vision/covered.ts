@@ -145,6 +145,15 @@ export function rereadCovered(
   }
   if (tries.length === 0) return out;
   const reads = reader.read(tries.map((t) => cut(t.quad)), 'tic');
+  // A try read sideways is cut again a quarter turned, as the recogniser cuts a card (an outline
+  // run across two cards or under a sleeve may take a card's long side for its short one).
+  const sideways = tries.flatMap((t, k) => (reads[k]!.sideways ? [k] : []));
+  const quarter = (q: Quad): Quad => [q[1], q[2], q[3], q[0]];
+  const again = reader.read(sideways.map((k) => cut(quarter(tries[k]!.quad))), 'tic');
+  sideways.forEach((k, j) => {
+    tries[k]!.quad = quarter(tries[k]!.quad);
+    reads[k] = again[j]!;
+  });
   tries.forEach(({ card, quad, underCover }, k) => {
     const read = reads[k]!;
     // A card already named gives way only to a sure read: on the tuning sets, reads of 0.75-0.86
