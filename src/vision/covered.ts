@@ -7,11 +7,11 @@
 // outline slid along its sides is read instead. And any unknown card's outline with one corner
 // moved to make a parallelogram of it (a corner under a finger), or with one side laid again at a
 // card's length from the side across from it (a side run across the face, or an arm's edge across
-// the card with the card's end under the arm), is read too. A partly
-// covered card named unsurely is read from those rectangles as well: its outline cut to a card's
-// shape may name another card (a 4-square read 3-crescent from a cut two-thirds its length). A
-// try whose side snapped onto a neighbour's edge, a few px into it, is read with that side moved
-// back out of the neighbour.
+// the card with the card's end under the arm), is read too. A partly covered card named unsurely
+// (or one outlined whole named barely) is read so as well: its outline cut to a card's shape may
+// name another card (a 4-square read 3-crescent from a cut two-thirds its length). A try whose
+// side snapped onto a neighbour's edge, a few px into it, is read with that side moved back out of
+// the neighbour; one read sideways, a quarter turned.
 import { add, applyHomography, dist, grow, insetGrid, insidePolygon, intersectLines, invertHomography, scale, signedArea, sub, unit, type Homography, type Vec } from './detect/geometry.js';
 import { CARD_SHAPED, cardShapeError, shortSideFirst, tablePlane } from './detect/table.js';
 import type { Quad, RgbaImage } from './image.js';
@@ -80,6 +80,7 @@ export function rereadCovered(
   // cover), their outlines still set the plane: the plane is the one most of them agree with.
   const sure = (i: number): boolean => readings[i]!.confidence >= SURE;
   const whole = corners.filter((_, i) => sure(i) && !partial[i]);
+  // (Their outlines are also the neighbours a try's side may have snapped into, below.)
   const anySure = corners.filter((_, i) => sure(i));
   // Where none is sure (a hand over the only cards), those read as surely as a partly seen card may be.
   const partlySure = corners.filter((_, i) => readings[i]!.card !== null && readings[i]!.confidence >= PARTLY_SURE);
@@ -99,7 +100,7 @@ export function rereadCovered(
   // outline of part of it) read as another card as surely as one on it did.
   // An outline cut short by an arm across the card (no plane to lay rectangles by): the side laid
   // again further out lies under the arm and holds no edge; taken where the other three are held.
-  // A partly seen card named unsurely is tried so too: its outline cut short by a palm may name
+  // A card named unsurely (see above) is tried so too: its outline cut short by a palm may name
   // another card (a 4-circle-red two-thirds in sight read 1-square-red).
   const tryOutline = (i: number, rough: Quad, relaid?: Relaid): void => {
     const snapped = snap(rough);
@@ -138,9 +139,8 @@ export function rereadCovered(
   // Cards lying close: a try's side may snap to the neighbour's edge across the gap, a few px
   // inside it, and the cut reads as nothing. That side moved back onto the neighbour's side is
   // read too.
-  const neighbours = corners.filter((_, i) => sure(i));
   for (const t of [...tries]) {
-    const off = offNeighbours(t.quad, neighbours);
+    const off = offNeighbours(t.quad, anySure);
     if (off) tries.push({ ...t, quad: off });
   }
   if (tries.length === 0) return out;
