@@ -100,8 +100,10 @@ export function rereadCovered(
   // outline of part of it) read as another card as surely as one on it did.
   // An outline cut short by an arm across the card (no plane to lay rectangles by): the side laid
   // again further out lies under the arm and holds no edge; taken where the other three are held.
-  // A card named unsurely (see above) is tried so too: its outline cut short by a palm may name
-  // another card (a 4-circle-red two-thirds in sight read 1-square-red).
+  // A card named barely (below CHOSEN, no hold on its name) is tried so too: its outline cut short
+  // by a palm may name another card (a 4-circle-red two-thirds in sight read 1-square-red 0.69).
+  // Not one named more surely: a side laid again under a cover at a guessed length squeezes the
+  // face, and a 2-circle-yellow read 0.80 read 2-square-yellow at 0.96.
   const tryOutline = (i: number, rough: Quad, relaid?: Relaid): void => {
     const snapped = snap(rough);
     const quad = snapped.quad as unknown as Quad;
@@ -115,7 +117,8 @@ export function rereadCovered(
     if (tries.some((t) => t.card === i && t.quad.every((p, c) => dist(p, quad[c]!) < SAME_PX))) return;
     tries.push({ card: i, quad, underCover });
   };
-  for (const i of [...unknown, ...unsure]) {
+  const barely = unsure.filter((i) => readings[i]!.confidence < CHOSEN);
+  for (const i of [...unknown, ...barely]) {
     for (const rough of parallelograms(corners[i]!)) tryOutline(i, rough);
     for (const relaid of sidesRelaid(corners[i]!)) tryOutline(i, relaid.quad, relaid);
   }
@@ -127,7 +130,9 @@ export function rereadCovered(
       // (A partly seen card outlined at a card's size may be outlined off it too: both kinds.)
       const cardShaped = cardShapeError(onTable[i]!, STANDARD_DECK) < CARD_SHAPED * STANDARD_DECK.widthMm;
       const holding = partial[i] || !cardShaped ? rectanglesHolding(onTable[i]!).filter((rect) => share(onTable[i]!, rect) >= HOLDS) : [];
-      const rects = [...(cardShaped ? slid(onTable[i]!) : []), ...holding];
+      // (A partly seen card's outline lies mostly on it: slid a quarter only, where a half would
+      // lay the rectangle on the card next to it, under the same hand.)
+      const rects = [...(cardShaped ? slid(onTable[i]!, partial[i] ? [0.25] : [0.25, 0.5]) : []), ...holding];
       for (const rect of rects) {
         if (others.some((other) => share(other, rect) > OVERLAPS)) continue;
         if (kept.some((k) => k.every((p) => rect.some((r) => dist(p, r) < SAME_MM)))) continue;
@@ -280,11 +285,11 @@ function rectanglesHolding(part: readonly Vec[]): Vec[][] {
   return rects.map(shortSideFirst);
 }
 
-/** The card-shaped `quad` (table mm) slid a quarter and a half of a side along each of its sides, either way. */
-function slid(quad: readonly Vec[]): Vec[][] {
+/** The card-shaped `quad` (table mm) slid each of the `shares` of a side along each of its sides, either way. */
+function slid(quad: readonly Vec[], shares: readonly number[]): Vec[][] {
   const across = sub(quad[1]!, quad[0]!);
   const down = sub(quad[3]!, quad[0]!);
-  return [across, down].flatMap((side) => [-0.5, -0.25, 0.25, 0.5].map((f) => shortSideFirst(quad.map((p) => add(p, scale(side, f))))));
+  return [across, down].flatMap((side) => shares.flatMap((f) => [-f, f]).map((f) => shortSideFirst(quad.map((p) => add(p, scale(side, f))))));
 }
 
 /** The table rectangle as a frame quad, turned the way round (clockwise) the card's own quad runs. */
