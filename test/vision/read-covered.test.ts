@@ -9,12 +9,12 @@ import { recogniseWith } from '../../src/vision/recognise.js';
 import { cornerError, devFrame, exampleSessionFrame, matchTruth, recordedFrame, stillFrame } from './detect-helpers.js';
 import { MUST_HAVE_MODEL, readDetected, recognised, sharedReader } from './read-helpers.js';
 
-/** `name`, in `frame`, is read as itself, not sure (its place was searched for), and placed within 6 px of its corners. */
-async function expectReadInPlace(frame: Parameters<typeof recognised>[0], game: Parameters<typeof recognised>[1], name: string): Promise<void> {
+/** `name`, in `frame`, is read as itself, not sure (its place was searched for), and placed within `px` (6) of its corners. */
+async function expectReadInPlace(frame: Parameters<typeof recognised>[0], game: Parameters<typeof recognised>[1], name: string, px = 6): Promise<void> {
   const { card, truth } = await recognised(frame, game, name);
   expect(card.reading.card).toBe(name);
   expect(card.reading.confidence).toBeLessThan(0.9);
-  expect(cornerError(card.corners, truth.corners)).toBeLessThan(6);
+  expect(cornerError(card.corners, truth.corners)).toBeLessThan(px);
 }
 
 describe.skipIf(!MUST_HAVE_MODEL)('a card partly under a sleeve, outlined by the part in sight', () => {
@@ -137,10 +137,7 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card partly under a hand, named unsurely fr
     // card held in the hand over the near end of a 5-crescent-cyan. Its outline ran along that
     // card's edge, taken for the whole card, and read 2-crescent-cyan (0.53); laid again, it reads
     // the card surely. (Its near corners lie under the held card: within 10 px.)
-    const { card, truth } = await recognised(await recordedFrame('progression', 'heldout', 7373, 2), 'progression', '5-crescent-cyan');
-    expect(card.reading.card).toBe('5-crescent-cyan');
-    expect(card.reading.confidence).toBeLessThan(0.9);
-    expect(cornerError(card.corners, truth.corners)).toBeLessThan(10);
+    await expectReadInPlace(await recordedFrame('progression', 'heldout', 7373, 2), 'progression', '5-crescent-cyan', 10);
   }, 60_000);
 
   it('is named again from a rectangle that read sideways, cut again a quarter turned', async () => {
@@ -148,10 +145,7 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card partly under a hand, named unsurely fr
     // the end of a 4-star-orange, named 2-star-orange (0.60) from its outline. The rectangle that
     // holds it ran the other way round and read sideways; a quarter turned, it reads the card surely
     // (within 8 px: its end under the fingers is laid on the plane, not seen).
-    const { card, truth } = await recognised(await exampleSessionFrame('heldout', 4242, 21), 'progression', '4-star-orange');
-    expect(card.reading.card).toBe('4-star-orange');
-    expect(card.reading.confidence).toBeLessThan(0.9);
-    expect(cornerError(card.corners, truth.corners)).toBeLessThan(8);
+    await expectReadInPlace(await exampleSessionFrame('heldout', 4242, 21), 'progression', '4-star-orange', 8);
   }, 60_000);
 
   it('keeps its name where it was named more than barely, though a side laid again under a cover reads another card surely', async () => {
