@@ -12,7 +12,7 @@
 // name another card (a 4-square read 3-crescent from a cut two-thirds its length). A try whose
 // side snapped onto a neighbour's edge, a few px into it, is read with that side moved back out of
 // the neighbour; one read sideways, a quarter turned.
-import { add, applyHomography, dist, grow, insetGrid, insidePolygon, intersectLines, invertHomography, scale, signedArea, sub, unit, type Homography, type Vec } from './detect/geometry.js';
+import { add, applyHomography, dist, grow, insetGrid, insidePolygon, intersectLines, invertHomography, quarterTurned, scale, signedArea, sub, unit, type Homography, type Vec } from './detect/geometry.js';
 import { CARD_SHAPED, cardShapeError, shortSideFirst, tablePlane } from './detect/table.js';
 import type { Quad, RgbaImage } from './image.js';
 import type { CardReader } from './read/index.js';
@@ -144,8 +144,9 @@ export function rereadCovered(
   // Cards lying close: a try's side may snap to the neighbour's edge across the gap, a few px
   // inside it, and the cut reads as nothing. That side moved back onto the neighbour's side is
   // read too.
+  const pastSure = anySure.map((n) => grow(n, GAP_PX));
   for (const t of [...tries]) {
-    const off = offNeighbours(t.quad, anySure);
+    const off = offNeighbours(t.quad, pastSure);
     if (off) tries.push({ ...t, quad: off });
   }
   if (tries.length === 0) return out;
@@ -153,10 +154,9 @@ export function rereadCovered(
   // A try read sideways is cut again a quarter turned, as the recogniser cuts a card (an outline
   // run across two cards or under a sleeve may take a card's long side for its short one).
   const sideways = tries.flatMap((t, k) => (reads[k]!.sideways ? [k] : []));
-  const quarter = (q: Quad): Quad => [q[1], q[2], q[3], q[0]];
-  const again = reader.read(sideways.map((k) => cut(quarter(tries[k]!.quad))), 'tic');
+  const again = reader.read(sideways.map((k) => cut(quarterTurned(tries[k]!.quad))), 'tic');
   sideways.forEach((k, j) => {
-    tries[k]!.quad = quarter(tries[k]!.quad);
+    tries[k]!.quad = quarterTurned(tries[k]!.quad);
     reads[k] = again[j]!;
   });
   tries.forEach(({ card, quad, underCover }, k) => {
@@ -228,11 +228,11 @@ const GAP_PX = 2;
 const INTO_NEIGHBOUR = 0.15;
 
 /**
- * `quad` with each side whose inner half lies inside one of `neighbours` moved back along the sides
- * next to it onto that neighbour's nearest side (GAP_PX out from it), where that moves it a little
- * (INTO_NEIGHBOUR); null where no side moves.
+ * `quad` with each side whose inner half lies inside one of `neighbours` (each grown by GAP_PX:
+ * the gap beside a card is its own) moved back along the sides next to it onto that neighbour's
+ * nearest side, where that moves it a little (INTO_NEIGHBOUR); null where no side moves.
  */
-function offNeighbours(quad: Quad, neighbours: readonly Quad[]): Quad | null {
+function offNeighbours(quad: Quad, neighbours: readonly (readonly Vec[])[]): Quad | null {
   const q = [...quad] as Vec[];
   let moved = false;
   for (let k = 0; k < 4; k++) {
@@ -240,7 +240,7 @@ function offNeighbours(quad: Quad, neighbours: readonly Quad[]): Quad | null {
     const [beforeA, beforeB] = [q[(k + 3) % 4]!, q[(k + 2) % 4]!];
     // (Its inner half: a corner may lie past the neighbour's own, cards in a row being offset.)
     const inner = [0.25, 0.75].map((f) => add(a, scale(sub(b, a), f)));
-    const into = neighbours.map((n) => grow(n, GAP_PX)).find((n) => inner.every((p) => insidePolygon(n, p)));
+    const into = neighbours.find((n) => inner.every((p) => insidePolygon(n, p)));
     if (!into) continue;
     const middle = (p: Vec, r: Vec): Vec => scale(add(p, r), 0.5);
     const away = (j: number): number => dist(middle(a, b), middle(into[j]!, into[(j + 1) % 4]!));

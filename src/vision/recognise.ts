@@ -7,7 +7,7 @@ import { recogniseCalibrated } from './calibrated.js';
 import { rereadCovered } from './covered.js';
 import { readGaps } from './gaps.js';
 import { detectCards, type DetectOptions } from './detect/index.js';
-import { quadCentre, turned } from './detect/geometry.js';
+import { quadCentre, quarterTurned, turned } from './detect/geometry.js';
 import { greyOf, refineQuad, type GreyImage, type RefinedQuad, type RefineOptions } from './detect/refine.js';
 import { assignGrid, onStacksSpaces, type GridInput } from './grid.js';
 import type { Quad, RgbaImage } from './image.js';
@@ -215,7 +215,7 @@ export function readCards(
   let readings = reader.read(faces, deck);
   const sideways = readings.map((r, i) => (r.sideways ? i : -1)).filter((i) => i >= 0);
   if (sideways.length > 0) {
-    for (const i of sideways) corners[i] = [corners[i]![1], corners[i]![2], corners[i]![3], corners[i]![0]];
+    for (const i of sideways) corners[i] = quarterTurned(corners[i]!);
     for (const i of sideways) faces[i] = cut(corners[i]!);
     const again = reader.read(sideways.map((i) => faces[i]!), deck);
     sideways.forEach((i, k) => (readings[i] = again[k]!));

@@ -148,6 +148,11 @@ export function turned(q: Quad): Quad {
   return [q[2], q[3], q[0], q[1]];
 }
 
+/** The same quad a quarter turned: its own top-left becomes the old top-right (a card read sideways, cut again). */
+export function quarterTurned(q: Quad): Quad {
+  return [q[1], q[2], q[3], q[0]];
+}
+
 const toPoint = (v: Vec): Point => [v[0], v[1]];
 
 /** 3x3 homography as 9 numbers, row-major. */
