@@ -157,7 +157,14 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
       // (At the finer scale, only where it loses no card found: a special on a light table, found
       // by its yellow, lost to a plane set by the finer look's outlines.)
       const losesNone = surface === first || best.found.cards.every((c) => again.found.cards.some((n) => insidePolygon(n.corners as unknown as Vec[], c.centre as unknown as Vec)));
-      if (again.found.lone > best.found.lone && again.found.cards.length > best.found.cards.length && losesNone) best = again;
+      const more = again.found.cards.length - best.found.cards.length;
+      // Or as many lone cards (one at least: a plane to judge the finds by), more cards whole, and
+      // each card more held on PAPER_LOOK_SIDES sides on average: a pale table with a hand by the
+      // one lone card, the cards round it closed only by the faint edges. (Not for partial finds
+      // alone: under a hand they may be the hand's.)
+      const whole = (found: Found): number => found.cards.filter((c) => !c.partial).length;
+      const moreHeld = again.found.lone === best.found.lone && again.found.lone > 0 && whole(again.found) > whole(best.found) && again.found.seen - best.found.seen >= PAPER_LOOK_SIDES * more;
+      if (more > 0 && (again.found.lone > best.found.lone || moreHeld) && losesNone) best = again;
     }
     // The lone cards' paper far from the colour the passes took for it: looked at again with the
     // cards' own, kept where that finds more cards, each held on PAPER_LOOK_SIDES sides on average
