@@ -151,8 +151,12 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
     // a Hunt game with a hand over it paid for two more looks each frame, 65 ms.)
     const finerToo = options.deck === 'stacks' && surfaces.length > 1;
     const faintLooks = [first, ...(finerToo ? [surfaces[1]!] : [])].flatMap((surface) => FAINT_EDGES.map((edges) => ({ surface, edges })));
+    // Lone cards enough, yet a third of the cards or more placed by the scan alone, partly: a table
+    // as light as the paper, where the usual edges closed a few outlines and left the rest open.
+    const scanned = (found: Found): number => found.cards.filter((c) => c.evidence === 'scan' && c.partial).length;
+    const openOutlines = best.found.lone >= FEW && 3 * scanned(best.found) >= best.found.cards.length;
     for (const { surface, edges } of faintLooks) {
-      if (best.found.lone >= FEW) break;
+      if (best.found.lone >= FEW && !openOutlines) break;
       const again = look(withEdges(cv, surface, edges));
       // (At the finer scale, only where it loses no card found: a special on a light table, found
       // by its yellow, lost to a plane set by the finer look's outlines.)
@@ -164,7 +168,10 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
       // alone: under a hand they may be the hand's.)
       const whole = (found: Found): number => found.cards.filter((c) => !c.partial).length;
       const moreHeld = again.found.lone === best.found.lone && again.found.lone > 0 && whole(again.found) > whole(best.found) && again.found.seen - best.found.seen >= PAPER_LOOK_SIDES * more;
-      if (more > 0 && (again.found.lone > best.found.lone || moreHeld) && losesNone) best = again;
+      // (There, kept where it finds two cards more at least, each held on PAPER_LOOK_SIDES sides
+      // on average, with a lone card at least: the faint edges close fewer outlines clean.)
+      const closesOpen = openOutlines && more >= 2 && again.found.lone > 0 && again.found.seen - best.found.seen >= PAPER_LOOK_SIDES * more;
+      if (more > 0 && (again.found.lone > best.found.lone || moreHeld || closesOpen) && losesNone) best = again;
     }
     // The lone cards' paper far from the colour the passes took for it: looked at again with the
     // cards' own, kept where that finds more cards, each held on PAPER_LOOK_SIDES sides on average
