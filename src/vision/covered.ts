@@ -12,10 +12,10 @@
 // name another card (a 4-square read 3-crescent from a cut two-thirds its length). A try whose
 // side snapped onto a neighbour's edge, a few px into it, is read with that side moved back out of
 // the neighbour; one read sideways, a quarter turned.
-import { add, applyHomography, dist, grow, insetGrid, insidePolygon, intersectLines, invertHomography, quarterTurned, scale, signedArea, sub, unit, type Homography, type Vec } from './detect/geometry.js';
+import { add, applyHomography, dist, grow, insetGrid, insidePolygon, intersectLines, invertHomography, scale, signedArea, sub, unit, type Homography, type Vec } from './detect/geometry.js';
 import { CARD_SHAPED, cardShapeError, shortSideFirst, tablePlane } from './detect/table.js';
 import type { Quad, RgbaImage } from './image.js';
-import type { CardReader } from './read/index.js';
+import { readTurningSideways, type CardReader } from './read/index.js';
 import { STANDARD_DECK } from '../render/deck-profile.js';
 import type { CardReading } from './types.js';
 import type { RefinedQuad } from './detect/refine.js';
@@ -150,16 +150,11 @@ export function rereadCovered(
     if (off) tries.push({ ...t, quad: off });
   }
   if (tries.length === 0) return out;
-  const reads = reader.read(tries.map((t) => cut(t.quad)), 'tic');
-  // A try read sideways is cut again a quarter turned, as the recogniser cuts a card (an outline
-  // run across two cards or under a sleeve may take a card's long side for its short one).
-  const sideways = tries.flatMap((t, k) => (reads[k]!.sideways ? [k] : []));
-  const again = reader.read(sideways.map((k) => cut(quarterTurned(tries[k]!.quad))), 'tic');
-  sideways.forEach((k, j) => {
-    tries[k]!.quad = quarterTurned(tries[k]!.quad);
-    reads[k] = again[j]!;
-  });
-  tries.forEach(({ card, quad, underCover }, k) => {
+  // (A try read sideways is cut again a quarter turned, as the recogniser cuts a card: an outline
+  // run across two cards or under a sleeve may take a card's long side for its short one.)
+  const { quads: asRead, readings: reads } = readTurningSideways(reader, tries.map((t) => t.quad), cut, 'tic');
+  tries.forEach(({ card, underCover }, k) => {
+    const quad = asRead[k]!;
     const read = reads[k]!;
     // A card already named gives way only to a sure read: on the tuning sets, reads of 0.75-0.86
     // from a rectangle turned right names (triangles) into wrong ones (stars).

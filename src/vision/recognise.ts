@@ -7,13 +7,13 @@ import { recogniseCalibrated } from './calibrated.js';
 import { rereadCovered } from './covered.js';
 import { readGaps } from './gaps.js';
 import { detectCards, type DetectOptions } from './detect/index.js';
-import { quadCentre, quarterTurned, turned } from './detect/geometry.js';
+import { quadCentre, turned } from './detect/geometry.js';
 import { greyOf, refineQuad, type GreyImage, type RefinedQuad, type RefineOptions } from './detect/refine.js';
 import { assignGrid, onStacksSpaces, type GridInput } from './grid.js';
 import type { Quad, RgbaImage } from './image.js';
 import { openCv, type OpenCv } from './opencv.js';
 import { rectifyMat, toMat } from './rectify.js';
-import { averagedTicRead, createCardReader, withColourOf, type CardReader } from './read/index.js';
+import { averagedTicRead, createCardReader, readTurningSideways, withColourOf, type CardReader } from './read/index.js';
 import { lookAtPips, pipMatcher, type PipMatcher } from './read/pips.js';
 import { withoutGlare } from './read/glare.js';
 import { lookAgainAtSpecials, specialMatcher, yellowShare, YELLOW_FACE, type SpecialMatcher } from './read/specials.js';
@@ -210,16 +210,9 @@ export function readCards(
   looks: ReadLooks = {},
 ): ReadCards {
   const { specials, pips, snap, snapYellow, frame } = looks;
-  let corners = [...quads];
-  const faces = corners.map((q) => cut(q));
-  let readings = reader.read(faces, deck);
-  const sideways = readings.map((r, i) => (r.sideways ? i : -1)).filter((i) => i >= 0);
-  if (sideways.length > 0) {
-    for (const i of sideways) corners[i] = quarterTurned(corners[i]!);
-    for (const i of sideways) faces[i] = cut(corners[i]!);
-    const again = reader.read(sideways.map((i) => faces[i]!), deck);
-    sideways.forEach((i, k) => (readings[i] = again[k]!));
-  }
+  const first = readTurningSideways(reader, quads, cut, deck);
+  const { faces, sideways } = first;
+  let { quads: corners, readings } = first;
   if (deck === 'stacks' && snapYellow) {
     // A special's yellow face on its pile: the lightness edges found may be those of the white
     // cards showing under it, a few px out from its own, and its word then lies off where the

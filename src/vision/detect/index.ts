@@ -155,6 +155,7 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
     // as light as the paper, where the usual edges closed a few outlines and left the rest open.
     const scanned = (found: Found): number => found.cards.filter((c) => c.evidence === 'scan' && c.partial).length;
     const openOutlines = best.found.lone >= FEW && 3 * scanned(best.found) >= best.found.cards.length;
+    const whole = (found: Found): number => found.cards.filter((c) => !c.partial).length;
     for (const { surface, edges } of faintLooks) {
       if (best.found.lone >= FEW && !openOutlines) break;
       const again = look(withEdges(cv, surface, edges));
@@ -162,15 +163,16 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
       // by its yellow, lost to a plane set by the finer look's outlines.)
       const losesNone = surface === first || best.found.cards.every((c) => again.found.cards.some((n) => insidePolygon(n.corners as unknown as Vec[], c.centre as unknown as Vec)));
       const more = again.found.cards.length - best.found.cards.length;
-      // Or as many lone cards (one at least: a plane to judge the finds by), more cards whole, and
-      // each card more held on PAPER_LOOK_SIDES sides on average: a pale table with a hand by the
-      // one lone card, the cards round it closed only by the faint edges. (Not for partial finds
+      // Each card more held on PAPER_LOOK_SIDES sides on average, with a lone card at least (a
+      // plane to judge the finds by).
+      const heldMore = again.found.lone > 0 && again.found.seen - best.found.seen >= PAPER_LOOK_SIDES * more;
+      // Or so, with as many lone cards and more cards whole: a pale table with a hand by the one
+      // lone card, the cards round it closed only by the faint edges. (Not for partial finds
       // alone: under a hand they may be the hand's.)
-      const whole = (found: Found): number => found.cards.filter((c) => !c.partial).length;
-      const moreHeld = again.found.lone === best.found.lone && again.found.lone > 0 && whole(again.found) > whole(best.found) && again.found.seen - best.found.seen >= PAPER_LOOK_SIDES * more;
-      // (There, kept where it finds two cards more at least, each held on PAPER_LOOK_SIDES sides
-      // on average, with a lone card at least: the faint edges close fewer outlines clean.)
-      const closesOpen = openOutlines && more >= 2 && again.found.lone > 0 && again.found.seen - best.found.seen >= PAPER_LOOK_SIDES * more;
+      const moreHeld = heldMore && again.found.lone === best.found.lone && whole(again.found) > whole(best.found);
+      // (Where the outlines were left open, so with two cards more at least, whatever the lone
+      // cards: the faint edges close fewer outlines clean.)
+      const closesOpen = heldMore && openOutlines && more >= 2;
       if (more > 0 && (again.found.lone > best.found.lone || moreHeld || closesOpen) && losesNone) best = again;
     }
     // The lone cards' paper far from the colour the passes took for it: looked at again with the

@@ -5,7 +5,8 @@
 // card face at all; a card is named only at or above the threshold, otherwise it is unknown.
 import { STACKS_CARDS } from '../../cards/stacks.js';
 import { COLOURS, NUMBERS, SHAPES, ticDeck } from '../../cards/tic.js';
-import type { RgbaImage } from '../image.js';
+import { quarterTurned } from '../detect/geometry.js';
+import type { Quad, RgbaImage } from '../image.js';
 import type { CardReading, PropertyRead } from '../types.js';
 import { cardFeatures, FEATURE_SIZE } from './features.js';
 import { HEADS, ORIENT_SIDEWAYS, ORIENT_TURNED, ORIENT_UP, OUTPUTS, READ_THRESHOLD, type Head } from './heads.js';
@@ -220,6 +221,32 @@ export function withColourOf(read: CardReading, from: CardReading): CardReading 
   const ownSum = own.reduce((a, b) => a + b, 0);
   const p = read.ticProbabilities.map((v, k) => (own[k % 5]! > 0 && wantedSum > 0 ? (v / own[k % 5]!) * (wanted[k % 5]! / wantedSum) * ownSum : 0));
   return { ...read, ticProbabilities: p, confidence: best(p)[1] };
+}
+
+/**
+ * The cards cut from `quads` read; each read sideways (its quad took the card's long side for its
+ * short one) cut again a quarter turned and read again. The quads as read, their cuts, the
+ * readings, and which were turned.
+ */
+export function readTurningSideways(
+  reader: CardReader,
+  quads: readonly Quad[],
+  cut: (quad: Quad) => RgbaImage,
+  deck: ReadDeck,
+): { quads: Quad[]; faces: RgbaImage[]; readings: CardReading[]; sideways: number[] } {
+  const asRead = [...quads];
+  const faces = asRead.map((q) => cut(q));
+  const readings = reader.read(faces, deck);
+  const sideways = readings.flatMap((r, i) => (r.sideways ? [i] : []));
+  if (sideways.length > 0) {
+    for (const i of sideways) {
+      asRead[i] = quarterTurned(asRead[i]!);
+      faces[i] = cut(asRead[i]!);
+    }
+    const again = reader.read(sideways.map((i) => faces[i]!), deck);
+    sideways.forEach((i, k) => (readings[i] = again[k]!));
+  }
+  return { quads: asRead, faces, readings, sideways };
 }
 
 export { READ_THRESHOLD };
