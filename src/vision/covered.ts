@@ -16,6 +16,7 @@ import { add, applyHomography, dist, grow, insetGrid, insidePolygon, intersectLi
 import { CARD_SHAPED, cardShapeError, shortSideFirst, tablePlane } from './detect/table.js';
 import type { Quad, RgbaImage } from './image.js';
 import { readTurningSideways, type CardReader } from './read/index.js';
+import { paintedOverCover } from './read/cover.js';
 import { STANDARD_DECK } from '../render/deck-profile.js';
 import type { CardReading } from './types.js';
 import type { RefinedQuad } from './detect/refine.js';
@@ -153,12 +154,22 @@ export function rereadCovered(
   // (A try read sideways is cut again a quarter turned, as the recogniser cuts a card: an outline
   // run across two cards or under a sleeve may take a card's long side for its short one.)
   const { quads: asRead, readings: reads } = readTurningSideways(reader, tries.map((t) => t.quad), cut, 'tic');
-  tries.forEach(({ card, underCover }, k) => {
-    const quad = asRead[k]!;
-    const read = reads[k]!;
+  // An unknown card's tries are read again with their cover painted out as paper (src/vision/read/cover.ts):
+  // a sleeve's or a hand's colour sways the read. Such a read is taken only where sure, and never
+  // over a card already named: painted, a try no longer shows what it holds besides the card (on
+  // the tuning sets, a 2-crescent-red named unsurely gave way so to 2-star-violet, its try run onto
+  // that card).
+  const painted = tries.flatMap((t, k) => {
+    if (readings[t.card]!.card !== null || reads[k]!.sideways) return [];
+    const { face, share } = paintedOverCover(cut(asRead[k]!));
+    return share > 0 ? [{ k, face }] : [];
+  });
+  const paintedReads = reader.read(painted.map((p) => p.face), 'tic');
+  const candidates = [...tries.map((t, k) => ({ ...t, quad: asRead[k]!, read: reads[k]!, paintedOver: false })), ...painted.map(({ k }, j) => ({ ...tries[k]!, quad: asRead[k]!, read: paintedReads[j]!, paintedOver: true }))];
+  candidates.forEach(({ card, underCover, quad, read, paintedOver }) => {
     // A card already named gives way only to a sure read: on the tuning sets, reads of 0.75-0.86
     // from a rectangle turned right names (triangles) into wrong ones (stars).
-    const least = readings[card]!.card === null && !underCover ? CHOSEN : SURE;
+    const least = readings[card]!.card === null && !underCover && !paintedOver ? CHOSEN : SURE;
     if (read.card !== null && read.confidence >= least && read.confidence > out.readings[card]!.confidence) {
       out.readings[card] = read;
       out.corners[card] = quad;

@@ -1,0 +1,59 @@
+// A cover painted out of a card's face. A sleeve or a hand over half a card is dark, or skin-coloured,
+// ink to the reader: its hue and its share of the face sway the colour and shape it reads (a
+// 2-star-cyan half under a navy sleeve read 2-triangle, cyan at 0.74). Painted as the card's own
+// paper, the face shows what a player sees of it, the index and the pips in sight, and reads so.
+import type { RgbaImage } from '../image.js';
+import { paperColour } from './features.js';
+
+/** Darker than this share of the paper's lightness (its 90th percentile) is no paper. */
+const DARK = 0.6;
+/** Green and blue against red further than this from the paper's own ratios is no paper (skin, a coloured sleeve). */
+const HUE = 0.15;
+/** A cover runs in from the face's edge and takes this share of the face at least (a pip or a numeral takes less). */
+const LEAST_SHARE = 0.1;
+
+/** The face with what covers it (no paper, reached from the face's edge, LEAST_SHARE of it or more) painted as its paper; and that share. */
+export function paintedOverCover(face: RgbaImage): { face: RgbaImage; share: number } {
+  const { width, height, data } = face;
+  const n = width * height;
+  const lightness = new Float32Array(n);
+  for (let i = 0; i < n; i++) lightness[i] = (data[i * 4]! + data[i * 4 + 1]! + data[i * 4 + 2]!) / 3;
+  const paperLight = Float32Array.from(lightness).sort()[Math.floor(0.9 * n)]!;
+  const [pr, pg, pb] = paperColour(data, n);
+  const [greenRatio, blueRatio] = [pg / Math.max(pr, 1), pb / Math.max(pr, 1)];
+  const notPaper = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = Math.max(data[i * 4]!, 1);
+    notPaper[i] = lightness[i]! < DARK * paperLight || Math.abs(data[i * 4 + 1]! / r - greenRatio) > HUE || Math.abs(data[i * 4 + 2]! / r - blueRatio) > HUE ? 1 : 0;
+  }
+  // Each run of no paper that touches the edge, flooded (4-connected); the big ones are covers.
+  const seen = new Uint8Array(n);
+  const out = new Uint8Array(data);
+  let painted = 0;
+  for (let start = 0; start < n; start++) {
+    const x = start % width;
+    const y = (start / width) | 0;
+    if (!(x === 0 || y === 0 || x === width - 1 || y === height - 1) || !notPaper[start] || seen[start]) continue;
+    const run = [start];
+    seen[start] = 1;
+    for (let k = 0; k < run.length; k++) {
+      const p = run[k]!;
+      const px = p % width;
+      const py = (p / width) | 0;
+      for (const q of [px > 0 ? p - 1 : -1, px < width - 1 ? p + 1 : -1, py > 0 ? p - width : -1, py < height - 1 ? p + width : -1]) {
+        if (q >= 0 && notPaper[q] && !seen[q]) {
+          seen[q] = 1;
+          run.push(q);
+        }
+      }
+    }
+    if (run.length < LEAST_SHARE * n) continue;
+    painted += run.length;
+    for (const p of run) {
+      out[p * 4] = pr;
+      out[p * 4 + 1] = pg;
+      out[p * 4 + 2] = pb;
+    }
+  }
+  return { face: { width, height, data: out }, share: painted / n };
+}
