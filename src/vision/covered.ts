@@ -153,7 +153,7 @@ export function rereadCovered(
   if (tries.length === 0) return out;
   // (A try read sideways is cut again a quarter turned, as the recogniser cuts a card: an outline
   // run across two cards or under a sleeve may take a card's long side for its short one.)
-  const { quads: asRead, readings: reads } = readTurningSideways(reader, tries.map((t) => t.quad), cut, 'tic');
+  const { quads: asRead, faces, readings: reads } = readTurningSideways(reader, tries.map((t) => t.quad), cut, 'tic');
   // An unknown card's tries are read again with their cover painted out as paper (src/vision/read/cover.ts):
   // a sleeve's or a hand's colour sways the read. Such a read is taken only where sure, and never
   // over a card already named: painted, a try no longer shows what it holds besides the card (on
@@ -161,7 +161,7 @@ export function rereadCovered(
   // that card).
   const painted = tries.flatMap((t, k) => {
     if (readings[t.card]!.card !== null || reads[k]!.sideways) return [];
-    const { face, share } = paintedOverCover(cut(asRead[k]!));
+    const { face, share } = paintedOverCover(faces[k]!);
     return share > 0 ? [{ k, face }] : [];
   });
   const paintedReads = reader.read(painted.map((p) => p.face), 'tic');
