@@ -181,6 +181,18 @@ interface FrameScore {
   readonly wrongPosition: number;
   readonly extra: number;
   readonly errors: number;
+  /** The cards in sight missed or named wrongly. */
+  readonly failures: CardFailure[];
+}
+
+/** A card in sight the recogniser missed (found false) or did not name rightly (read null: unknown). */
+export interface CardFailure {
+  readonly card: string;
+  readonly visible: number;
+  readonly moving: boolean;
+  readonly found: boolean;
+  readonly read: string | null;
+  readonly confidence: number | null;
 }
 
 export interface EvalReport {
@@ -233,6 +245,7 @@ export function scoreFrame(tallies: readonly Tally[], confusions: Record<string,
   let missed = 0;
   let wrongIdentity = 0;
   let wrongPosition = 0;
+  const failures: CardFailure[] = [];
   for (const t of tallies) {
     t.frames++;
     t.detected += cards.length;
@@ -281,6 +294,9 @@ export function scoreFrame(tallies: readonly Tally[], confusions: Record<string,
       if (!identityRight) wrongIdentity++;
       if (!cellRight && o.truth.moving !== true) wrongPosition++;
     }
+    if (!o.found || (where.reading !== false && !identityRight)) {
+      failures.push({ card: o.truth.card, visible: o.truth.visible ?? 1, moving: o.truth.moving === true, found: o.found !== null, read: reading?.card ?? null, confidence: reading ? round4(reading.confidence) : null });
+    }
     if (isTicCard(o.truth.card)) {
       const [n, s, c] = ticValues(o.truth.card);
       count(confusions.number!, String(n), reading?.number?.value == null ? null : String(reading.number.value));
@@ -289,7 +305,7 @@ export function scoreFrame(tallies: readonly Tally[], confusions: Record<string,
     } else count(confusions.stacks!, o.truth.card, reading?.card);
   }
   const truth = outcomes.filter((o) => o.truth.hidden !== true).length;
-  return { fixture: where.fixture, image: frame.image, game: where.game, truth, missed, wrongIdentity, wrongPosition, extra: unmatched, errors: missed + (where.reading === false ? 0 : wrongIdentity) + wrongPosition + unmatched };
+  return { fixture: where.fixture, image: frame.image, game: where.game, truth, missed, wrongIdentity, wrongPosition, extra: unmatched, errors: missed + (where.reading === false ? 0 : wrongIdentity) + wrongPosition + unmatched, failures };
 }
 
 /** A reader that reads nothing: every face unknown (for --no-read). */
@@ -425,7 +441,13 @@ class Run {
       by_game: Object.fromEntries([...this.byGame].map(([g, t]) => [g, figures(t)])),
       confusion: Object.fromEntries(Object.entries(this.confusions).filter(([, c]) => c.counts.some((row) => row.some((v) => v > 0))).map(([k, c]) => [k, { labels: c.labels, columns: [...c.labels, 'unknown'], counts: c.counts }])),
       worst_frames: this.worst().map((f) => ({ fixture: f.fixture, image: f.image, game: f.game, cards: f.truth, missed: f.missed, wrong_identity: f.wrongIdentity, wrong_position: f.wrongPosition, extra: f.extra })),
+      failures: this.failures(),
     };
+  }
+
+  /** Every card in sight missed or not named rightly, frame by frame. */
+  failures(): (CardFailure & { fixture: string; image: string })[] {
+    return this.frames.flatMap((f) => f.failures.map((c) => ({ fixture: f.fixture, image: f.image, ...c })));
   }
 }
 
@@ -523,7 +545,7 @@ async function runEvalInner(args: readonly string[]): Promise<number> {
   if (calibrated) process.stdout.write(compared(plain, calibrated, calibration as { profile: string; frames_calibrated: number; calibrate_ms_median: number }));
   else {
     if (profile) process.stdout.write(`calibrated with ${options.profile} (${profile.source}, tilt ${profile.tiltDeg} degrees)\n`);
-    process.stdout.write(readable(report, plain.all, plain.byGame, plain.confusions, plain.worst()));
+    process.stdout.write(readable(report, plain.all, plain.byGame, plain.confusions, plain.worst(), plain.failures()));
   }
   if (options.json) writeFileSync(options.json, `${JSON.stringify(report, null, 1)}\n`);
   return 0;
@@ -554,7 +576,7 @@ function compared(plain: Run, calibrated: Run, about: { profile: string; frames_
 
 const pct = (v: unknown): string => (typeof v === 'number' ? `${(v * 100).toFixed(1)}%` : '  -  ');
 
-function readable(report: Record<string, unknown>, all: Tally, byGame: Map<string, Tally>, confusions: Record<string, Confusion>, worst: readonly FrameScore[]): string {
+function readable(report: Record<string, unknown>, all: Tally, byGame: Map<string, Tally>, confusions: Record<string, Confusion>, worst: readonly FrameScore[], failures: readonly CardFailure[]): string {
   const lines: string[] = [];
   const row = (label: string, f: Record<string, unknown>): string =>
     `${label.padEnd(18)}${String(f.frames).padStart(6)}${String(f.cards_truth).padStart(7)}${String(f.cards_hidden).padStart(7)}  ${pct(f.card_recall).padStart(7)} ${pct(f.card_recall_all).padStart(7)} ${pct(f.card_precision).padStart(7)}  ${pct(f.identity_accuracy).padStart(7)} ${pct(f.identity_accuracy_all).padStart(7)}  ${pct(f.position_accuracy).padStart(7)}  ${String(f.wrong_identity_at_0_9).padStart(5)}  ${String(f.ms_per_frame_median).padStart(7)}`;
@@ -576,9 +598,30 @@ function readable(report: Record<string, unknown>, all: Tally, byGame: Map<strin
     lines.push(`${''.padEnd(width)}${[...c.labels, 'unknown'].map((l) => l.padStart(width)).join('')}`);
     c.labels.forEach((l, t) => lines.push(`${l.padEnd(width)}${c.counts[t]!.map((v) => String(v).padStart(width)).join('')}`));
   }
+  if (failures.length) lines.push('', ...failuresBySight(failures));
   if (worst.length) {
     lines.push('', 'worst frames (missed / wrong identity / wrong cell / extra of cards in sight):');
     for (const f of worst) lines.push(`  ${join(f.fixture, f.image).padEnd(50)} ${f.missed}/${f.wrongIdentity}/${f.wrongPosition}/${f.extra} of ${f.truth}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The failures (cards in sight) counted by how much of the face was in sight and what became of them; --json lists each. */
+export function failuresBySight(failures: readonly CardFailure[]): string[] {
+  const bands = [
+    { label: 'under 0.6', holds: (v: number) => v < 0.6 },
+    { label: '0.6 to 0.8', holds: (v: number) => v >= 0.6 && v < 0.8 },
+    { label: '0.8 or more', holds: (v: number) => v >= 0.8 },
+  ];
+  const kinds = [
+    { label: 'not found', holds: (f: CardFailure) => !f.found },
+    { label: 'unknown', holds: (f: CardFailure) => f.found && f.read === null },
+    { label: 'named wrong', holds: (f: CardFailure) => f.read !== null },
+  ];
+  const lines = [`failures by share of the face in sight (${failures.length} cards; --json lists each):`, `${'in sight'.padEnd(14)}${kinds.map((k) => k.label.padStart(13)).join('')}`];
+  for (const band of bands) {
+    const inBand = failures.filter((f) => band.holds(f.visible));
+    lines.push(`${band.label.padEnd(14)}${kinds.map((k) => String(inBand.filter(k.holds).length).padStart(13)).join('')}`);
+  }
+  return lines;
 }

@@ -6,14 +6,16 @@ import { InputError } from '../errors.js';
 import { BACKGROUNDS, type BackgroundKind } from '../render/background.js';
 import { DISTRACTORS, WHITE_BALANCES, type Distractor, type PhotoConditions, type WhiteBalance } from '../render/conditions.js';
 import { progressionExampleStates } from '../render/example-session.js';
-import { DEFAULT_FIXTURE_SEED, renderBundledFixtures, renderStillFixture } from '../render/fixtures.js';
+import { DEFAULT_FIXTURE_SEED, renderBundledFixtures, renderStillFixture, type SetPlan } from '../render/fixtures.js';
 import { previewFixtures } from '../render/preview.js';
 import { hashSeed, TABLE_GAMES, type LayoutStyle, type TableGame } from '../render/scene.js';
 import { renderSession } from '../render/session.js';
 
 export const RENDER_USAGE = `Usage:
   seqref render --game G --out DIR [options]      photograph still tables: DIR/fixture.json + frames
-  seqref render --fixtures [--out DIR] [--seed N] regenerate the bundled set (default DIR: fixtures)
+  seqref render --fixtures [--out DIR] [--seed N] [--split dev|heldout]
+                                                  regenerate the bundled set (default DIR: fixtures);
+                                                  --split: that split alone (a tuning set from another seed)
   seqref render --session progression-example --out DIR [--seed N]
                                                   a recorded session of the hand-written example game
   seqref render --preview DIR [--out FILE] [--max N]
@@ -40,7 +42,7 @@ interface Parsed {
   readonly previewDir?: string;
 }
 
-const VALUED = new Set(['--game', '--out', '--seed', '--frames', '--size', '--quality', '--tilt', '--background', '--white-balance', '--distractors', '--gap', '--session', '--max']);
+const VALUED = new Set(['--game', '--out', '--seed', '--split', '--frames', '--size', '--quality', '--tilt', '--background', '--white-balance', '--distractors', '--gap', '--session', '--max']);
 const FLAGS = new Set(['--fixtures', '--preview']);
 
 function parse(args: readonly string[]): Parsed {
@@ -124,7 +126,8 @@ export async function runRender(args: readonly string[]): Promise<number> {
   const seed = integer(p, '--seed', 1, 0, 2 ** 32 - 1);
   if (p.flags.has('--fixtures')) {
     const out = p.values.get('--out') ?? 'fixtures';
-    const summary = await renderBundledFixtures(out, integer(p, '--seed', DEFAULT_FIXTURE_SEED, 0, 2 ** 32 - 1), progressLine);
+    const split = oneOf<SetPlan['split']>(p, '--split', ['dev', 'heldout']);
+    const summary = await renderBundledFixtures(out, integer(p, '--seed', DEFAULT_FIXTURE_SEED, 0, 2 ** 32 - 1), progressLine, split);
     console.log(`wrote ${summary.fixtures} fixtures, ${summary.frames} frames, ${(summary.bytes / 1e6).toFixed(1)} MB to ${out}`);
     return 0;
   }

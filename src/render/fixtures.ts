@@ -109,13 +109,17 @@ export function exampleSessionOptions(seed: number, split: string, out: string):
   };
 }
 
-/** Regenerates the bundled set under `root` (its dev/ and heldout/ folders are replaced). */
-export async function renderBundledFixtures(root: string, seed = DEFAULT_FIXTURE_SEED, progress?: FixtureProgress): Promise<BundledSummary> {
+/**
+ * Regenerates the bundled set under `root` (its dev/ and heldout/ folders are replaced). With
+ * `only`, that split alone, under that split's conditions, without the calibration set or the
+ * README: a tuning set like the held-out one, from another seed.
+ */
+export async function renderBundledFixtures(root: string, seed = DEFAULT_FIXTURE_SEED, progress?: FixtureProgress, only?: SetPlan['split']): Promise<BundledSummary> {
   let fixtures = 0;
   let frames = 0;
   const manifest: Array<{ path: string; game: string; split: string; frames: number; description: string }> = [];
   const recorded: RecordedGameSummary[] = [];
-  for (const { split, perGame } of BUNDLED_SET) {
+  for (const { split, perGame } of BUNDLED_SET.filter((s) => !only || s.split === only)) {
     const splitDir = join(root, split);
     if (existsSync(splitDir)) rmSync(splitDir, { recursive: true });
     for (const game of TABLE_GAMES) {
@@ -143,12 +147,17 @@ export async function renderBundledFixtures(root: string, seed = DEFAULT_FIXTURE
       manifest.push({ path: game.path, game: game.game, split, frames: game.frames, description: game.description });
     }
   }
+  const command = `seqref render --fixtures --out ${root} --seed ${seed}${only ? ` --split ${only}` : ''}`;
+  if (only) {
+    writeFileSync(join(root, 'manifest.json'), `${JSON.stringify({ version: 1, seed, command, fixtures: manifest }, null, 1)}\n`);
+    return { fixtures, frames, bytes: folderBytes(root) };
+  }
   const calibration = await renderCalibrationFixtures(root, seed, progress);
   manifest.push(...calibration);
   fixtures += calibration.length;
   frames += calibration.reduce((n, c) => n + c.frames, 0);
   writeFileSync(join(root, 'README.md'), readme(root, seed) + recordedGameSummary(recorded) + CALIBRATION_README);
-  writeFileSync(join(root, 'manifest.json'), `${JSON.stringify({ version: 1, seed, command: `seqref render --fixtures --out ${root} --seed ${seed}`, fixtures: manifest }, null, 1)}\n`);
+  writeFileSync(join(root, 'manifest.json'), `${JSON.stringify({ version: 1, seed, command, fixtures: manifest }, null, 1)}\n`);
   return { fixtures, frames, bytes: folderBytes(root) };
 }
 

@@ -50,6 +50,7 @@ describe('seqref render', () => {
       ['render', '--game', 'progression', '--out', dir, '--distractors', 'cat'],
       ['render', '--game', 'progression'],
       ['render', '--frobnicate'],
+      ['render', '--fixtures', '--out', dir, '--split', 'train'],
     ]) {
       const result = seqref(args);
       expect(result.status).toBe(2);

@@ -45,6 +45,27 @@ describe('seqref eval', () => {
     expect(report.stage_ms_median).toHaveProperty('detect');
   });
 
+  it('lists every card in sight it missed, with the share of its face in sight, and counts them by that share', () => {
+    const dir = tinyFixture();
+    // A truth card in the frame's top-left corner, where no card lies: it must come back missed.
+    const file = join(dir, 'shift', 'fixture.json');
+    const fixture = JSON.parse(readFileSync(file, 'utf8')) as { frames: { image: string; cards: unknown[] }[] };
+    fixture.frames[0]!.cards.push({ card: '5-star-red', row: 9, col: 9, corners: [[2, 2], [12, 2], [12, 16], [2, 16]], visible: 0.7 });
+    writeFileSync(file, JSON.stringify(fixture));
+    const out = join(dir, 'report.json');
+    const result = seqref(['eval', dir, '--json', out, '--no-read']);
+    expect(result.status).toBe(0);
+    const report = JSON.parse(readFileSync(out, 'utf8')) as Record<string, any>;
+    const failures = report.failures as { fixture: string; image: string; card: string; visible: number; found: boolean; read: string | null }[];
+    expect(failures).toContainEqual(expect.objectContaining({ image: fixture.frames[0]!.image, card: '5-star-red', visible: 0.7, found: false, read: null }));
+    // Without the reader only missed cards fail, and each is one recall lost.
+    expect(failures.every((f) => !f.found)).toBe(true);
+    expect(failures.length).toBe(Math.round(report.cards_truth * (1 - report.card_recall)));
+    const missedInBand = failures.filter((f) => f.visible >= 0.6 && f.visible < 0.8).length;
+    expect(result.stdout).toMatch(new RegExp(`failures by share of the face in sight \\(${failures.length} cards`));
+    expect(result.stdout).toMatch(new RegExp(`0\\.6 to 0\\.8\\s+${missedInBand}\\s+0\\s+0`));
+  });
+
   it.skipIf(!MUST_HAVE_MODEL)('reads the cards with the committed model: identity and per-property accuracy', () => {
     const dir = tinyFixture();
     const out = join(dir, 'report.json');
