@@ -250,6 +250,9 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
   // Regions between the edges alone (the same under every idea of the paper's colour): made once.
   let loopRegions: Region[] | null = null;
   const edgeLoops = (): Region[] => (loopRegions ??= regionsOf(cv, surface, insideEdges(surface), 0));
+  // The whole areas closed loops of edges enclose, whatever edges lie inside them (made once).
+  let enclosedRegions: Region[] | null = null;
+  const enclosed = (): Region[] => (enclosedRegions ??= regionsOf(cv, surface, nearEdges(surface), 0));
   // Stacks: regions of the specials' yellow faces alone (the same under every idea of the paper's colour): made once.
   let yellowRegions: Region[] | null = null;
   const yellowLoops = (): Region[] => (yellowRegions ??= regionsOf(cv, surface, yellowFaces(surface), 1));
@@ -299,6 +302,14 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       if (!lone.some((m) => insidePolygon(m.refined.quad, c))) lone.push(l);
     };
     loops.lone.forEach(add);
+    // Few lone cards: a card's outline may close round a face that edges inside part, a glare
+    // spot's rim run from one side to the other, so that no region of it has the card's shape;
+    // the whole area its outline encloses has.
+    // (Not round a card found already: two cards side by side enclose a card's shape too.)
+    if (lone.length < FEW) {
+      const holdsNone = (r: Region): boolean => !lone.some((l) => insidePolygon(r.polygon, toWork(quadCentre(l.refined.quad))));
+      split(0, enclosed().filter(holdsNone), false, lone).lone.forEach(add);
+    }
     // Stacks: a special's yellow face on a table as light as the paper, which the paper mask takes
     // in, joining face and table in one region, and as light as the face in grey, with no edge
     // between them: its yellow alone parts it from the table.
@@ -1241,6 +1252,14 @@ function insideEdges(s: Surface): Uint8Array {
   for (let i = 0; i < w; i++) out[i] = rows[i]! | rows[i + w]! ? 0 : 255;
   for (let i = w; i < n - w; i++) out[i] = rows[i - w]! | rows[i]! | rows[i + w]! ? 0 : 255;
   for (let i = n - w; i < n; i++) out[i] = rows[i - w]! | rows[i]! ? 0 : 255;
+  return out;
+}
+
+/** insideEdges turned round: 255 on and next to an edge (its blobs' outer contours enclose what the edges close round). */
+function nearEdges(s: Surface): Uint8Array {
+  const inside = insideEdges(s);
+  const out = new Uint8Array(inside.length);
+  for (let i = 0; i < out.length; i++) out[i] = 255 - inside[i]!;
   return out;
 }
 
