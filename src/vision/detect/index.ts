@@ -912,7 +912,9 @@ function tableColour(frame: RgbaImage, quads: readonly (readonly Vec[])[]): numb
 /** Whether a third or more of a quad (its inset grid) lies inside another. */
 function overlaps(quad: readonly Vec[], other: readonly Vec[]): boolean {
   const points = insetGrid(quad);
-  return points.filter((p) => insidePolygon(other, p)).length >= points.length / 3;
+  let inside = 0;
+  for (let k = 0; k < points.length; k++) if (insidePolygon(other, points[k]!)) inside++;
+  return inside >= points.length / 3;
 }
 
 /** A side further than this share from a card's is not a whole card's outline. */
@@ -1119,7 +1121,9 @@ interface Candidate {
 }
 
 function plausible(c: Candidate): boolean {
-  const strong = c.support.filter((v) => v >= 0.5).length;
+  // (Counted, not filtered: this runs for every candidate against every scan hit.)
+  let strong = 0;
+  for (let k = 0; k < c.support.length; k++) if (c.support[k]! >= 0.5) strong++;
   return strong >= (c.partial ? 2 : 3);
 }
 

@@ -2,7 +2,7 @@
 // cards that stand alone (each one a 63 x 88 mm rectangle seen in perspective). With it, every
 // card anywhere in the frame has its known size, which is what splits touching cards apart.
 import { fitCameraPlane } from './camera.js';
-import { applyHomography, centroid, dist, fitAffine, fitHomography, homography, polygonArea, type Homography, type Vec } from './geometry.js';
+import { applyHomography, centroid, dist, fitAffine, fitHomography, homography, hypot, polygonArea, type Homography, type Vec } from './geometry.js';
 
 export interface CardSize {
   readonly widthMm: number;
@@ -60,8 +60,7 @@ export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, q
     const agree: number[] = [];
     let error = 0;
     quads.forEach((other, k) => {
-      // (The corners mapped once: this runs for every pair of quads.)
-      const e = cardShapeError(other.map((p) => applyHomography(h, p)), size);
+      const e = cardShapeErrorUnder(h, other, size);
       if (!(e < CARD_SHAPED * size.widthMm)) return;
       agree.push(k);
       error += e;
@@ -139,6 +138,32 @@ export const CARD_SHAPED = 0.12;
 export function cardShapeError(t: readonly Vec[], size: CardSize): number {
   return shapeError(shortSideFirst(t), size);
 }
+
+/**
+ * cardShapeError of a frame quad mapped onto the table by `h`, to the last bit, with no array made:
+ * tablePlane weighs every lone card against every other's plane, and the arrays were most of what a
+ * frame allocated.
+ */
+function cardShapeErrorUnder(h: Homography, quad: readonly Vec[], size: CardSize): number {
+  const xs = MAPPED_X;
+  const ys = MAPPED_Y;
+  for (let i = 0; i < 4; i++) {
+    const p = quad[i]!;
+    const w = h[6]! * p[0] + h[7]! * p[1] + h[8]!;
+    xs[i] = (h[0]! * p[0] + h[1]! * p[1] + h[2]!) / w;
+    ys[i] = (h[3]! * p[0] + h[4]! * p[1] + h[5]!) / w;
+  }
+  const sides = SIDES;
+  for (let i = 0; i < 4; i++) sides[i] = hypot(xs[i]! - xs[(i + 1) % 4]!, ys[i]! - ys[(i + 1) % 4]!);
+  // shortSideFirst: start where the first side is a short one; then shapeError.
+  const start = sides[0]! + sides[2]! <= sides[1]! + sides[3]! ? 0 : 1;
+  let e = 0;
+  for (let i = 0; i < 4; i++) e += Math.abs(sides[(start + i) % 4]! - (i % 2 === 0 ? size.widthMm : size.heightMm));
+  return e / 4;
+}
+const MAPPED_X = new Float64Array(4);
+const MAPPED_Y = new Float64Array(4);
+const SIDES = new Float64Array(4);
 
 /** The quad on the table started at a corner where its first side is a short one. */
 export function shortSideFirst(t: readonly Vec[]): Vec[] {
