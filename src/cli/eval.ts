@@ -9,6 +9,7 @@ import { COLOURS, NUMBERS, SHAPES, isTicCard, ticValues } from '../cards/tic.js'
 import { STACKS_CARDS } from '../cards/stacks.js';
 import { InputError } from '../errors.js';
 import { reportingOpenCvErrors } from './internal-error.js';
+import { runEvalDiff } from './eval-diff.js';
 import { calibrateFrame } from '../calibration/calibrate.js';
 import { regionLayout } from '../calibration/markers.js';
 import { readProfile, type CalibrationProfile } from '../calibration/profile.js';
@@ -24,6 +25,7 @@ import type { CardReading, Recognition, RecognisedCard } from '../vision/types.j
 
 export const EVAL_USAGE = `Usage: seqref eval DIR [--json OUT] [--no-read] [--stride N] [--profile FILE] [--compare-calibration]
        seqref eval --stress DIR [--frames N] [--seed S] [--json OUT]
+       seqref eval --diff BEFORE.json AFTER.json
 
 Recognises every frame of every fixture.json below DIR and compares it with the truth
 (contracts section 3): card recall and precision, identity and per-property accuracy, grid
@@ -34,7 +36,11 @@ not yet in their cell) count for recall and identity but not for grid position.
 
 Options:
   --json OUT    also write the figures as JSON (contract fields, confusion matrices, stage
-                times, worst frames, by_game)
+                times, worst frames, by_game, and "failures": every card in sight missed or
+                not named rightly, with the share of its face in sight)
+  --diff BEFORE.json AFTER.json
+                two --json reports of the same fixtures compared: the figures, and card by
+                card which cards a change put right, lost, or reads otherwise
   --no-read     skip the card reader (detection and grid only; identity figures are then 0)
   --stride N    only every N-th frame of each fixture (quick looks)
   --stress DIR  render a set outside the training ranges into DIR first (tilt 45-60 degrees,
@@ -173,6 +179,8 @@ function count(c: Confusion, truth: string, read: string | null | undefined): vo
 
 interface FrameScore {
   readonly fixture: string;
+  /** The fixture's folder within the DIR evaluated (what --diff matches reports by). */
+  readonly within: string;
   readonly image: string;
   readonly game: string;
   readonly truth: number;
@@ -237,7 +245,7 @@ function figures(t: Tally): Record<string, unknown> {
 const sameIdentity = (truth: string, reading: CardReading): boolean => reading.card === truth;
 
 /** Scores one frame into the tallies; returns its own score. */
-export function scoreFrame(tallies: readonly Tally[], confusions: Record<string, Confusion>, frame: FixtureFrame, cards: readonly RecognisedCard[], where: { fixture: string; game: string; reading?: boolean }): FrameScore {
+export function scoreFrame(tallies: readonly Tally[], confusions: Record<string, Confusion>, frame: FixtureFrame, cards: readonly RecognisedCard[], where: { fixture: string; within?: string; game: string; reading?: boolean }): FrameScore {
   const { outcomes, unmatched } = matchFrame(frame.cards, cards);
   const placed = outcomes.filter((o) => o.found && o.found.row !== null && o.found.col !== null && o.truth.moving !== true);
   const agree = gridAgreement(placed.map((o) => ({ truth: o.truth, found: { row: o.found!.row!, col: o.found!.col! } })));
@@ -305,7 +313,7 @@ export function scoreFrame(tallies: readonly Tally[], confusions: Record<string,
     } else count(confusions.stacks!, o.truth.card, reading?.card);
   }
   const truth = outcomes.filter((o) => o.truth.hidden !== true).length;
-  return { fixture: where.fixture, image: frame.image, game: where.game, truth, missed, wrongIdentity, wrongPosition, extra: unmatched, errors: missed + (where.reading === false ? 0 : wrongIdentity) + wrongPosition + unmatched, failures };
+  return { fixture: where.fixture, within: where.within ?? where.fixture, image: frame.image, game: where.game, truth, missed, wrongIdentity, wrongPosition, extra: unmatched, errors: missed + (where.reading === false ? 0 : wrongIdentity) + wrongPosition + unmatched, failures };
 }
 
 /** A reader that reads nothing: every face unknown (for --no-read). */
@@ -396,6 +404,7 @@ async function renderStressSet(dir: string, framesPerGame: number, seed: number)
 }
 
 export function runEval(args: readonly string[]): Promise<number> {
+  if (args[0] === '--diff') return Promise.resolve(runEvalDiff(args.slice(1)));
   return reportingOpenCvErrors(() => runEvalInner(args));
 }
 
@@ -419,7 +428,7 @@ class Run {
   };
   readonly frames: FrameScore[] = [];
 
-  add(game: string, frame: FixtureFrame, recognition: Recognition, ms: number, where: { fixture: string; reading: boolean }): void {
+  add(game: string, frame: FixtureFrame, recognition: Recognition, ms: number, where: { fixture: string; within: string; reading: boolean }): void {
     const tally = this.byGame.get(game) ?? new Tally();
     this.byGame.set(game, tally);
     for (const t of [this.all, tally]) {
@@ -428,7 +437,7 @@ class Run {
       t.readMs.push(recognition.times.readMs);
       t.gridMs.push(recognition.times.gridMs);
     }
-    this.frames.push(scoreFrame([this.all, tally], this.confusions, frame, recognition.cards, { fixture: where.fixture, game, reading: where.reading }));
+    this.frames.push(scoreFrame([this.all, tally], this.confusions, frame, recognition.cards, { ...where, game }));
   }
 
   worst(): FrameScore[] {
@@ -445,9 +454,9 @@ class Run {
     };
   }
 
-  /** Every card in sight missed or not named rightly, frame by frame. */
+  /** Every card in sight missed or not named rightly, frame by frame (the fixture as a folder within DIR). */
   failures(): (CardFailure & { fixture: string; image: string })[] {
-    return this.frames.flatMap((f) => f.failures.map((c) => ({ fixture: f.fixture, image: f.image, ...c })));
+    return this.frames.flatMap((f) => f.failures.map((c) => ({ fixture: f.within, image: f.image, ...c })));
   }
 }
 
@@ -493,7 +502,7 @@ async function runEvalInner(args: readonly string[]): Promise<number> {
         const image = await loadImage(join(dirname(file), frame.image));
         const mismatch = profile ? profileMismatch(profile, image) : null;
         if (mismatch) throw new InputError(`eval: ${label}: ${mismatch}`);
-        const where = { fixture: name, reading: !options.noRead };
+        const where = { fixture: name, within: relative(options.dir, dirname(file)) || '.', reading: !options.noRead };
         if (!calibrated) {
           const { recognition, ms } = await recognise(image, game, label, profile);
           plain.add(game, frame, recognition, ms, where);

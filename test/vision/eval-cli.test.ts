@@ -66,6 +66,33 @@ describe('seqref eval', () => {
     expect(result.stdout).toMatch(new RegExp(`0\\.6 to 0\\.8\\s+${missedInBand}\\s+0\\s+0`));
   });
 
+  it('--diff compares two reports of the same fixtures card by card: put right, lost; refuses what is no report', () => {
+    const dir = tinyFixture();
+    const before = join(dir, 'before.json');
+    expect(seqref(['eval', dir, '--json', before, '--no-read']).status).toBe(0);
+    // The same fixtures with one truth card moved to the frame's corner, where no card lies: lost.
+    const file = join(dir, 'shift', 'fixture.json');
+    const fixture = JSON.parse(readFileSync(file, 'utf8')) as { frames: { image: string; cards: { card: string; corners: number[][] }[] }[] };
+    const moved = fixture.frames[1]!.cards[0]!;
+    moved.corners = [[2, 2], [12, 2], [12, 16], [2, 16]];
+    writeFileSync(file, JSON.stringify(fixture));
+    const after = join(dir, 'after.json');
+    expect(seqref(['eval', dir, '--json', after, '--no-read']).status).toBe(0);
+    const worse = seqref(['eval', '--diff', before, after]);
+    expect(worse.status).toBe(0);
+    expect(worse.stdout).toMatch(/\(0 put right, 1 lost\)/);
+    expect(worse.stdout).toContain(`lost (1):\n  shift/${fixture.frames[1]!.image} ${moved.card}: now not found`);
+    const better = seqref(['eval', '--diff', after, before]);
+    expect(better.stdout).toMatch(/\(1 put right, 0 lost\)/);
+    expect(better.stdout).toContain(`put right (1):\n  shift/${fixture.frames[1]!.image} ${moved.card}: was not found`);
+    for (const args of [['eval', '--diff', before, file], ['eval', '--diff', before, join(dir, 'nope.json')], ['eval', '--diff', before]]) {
+      const bad = seqref(args);
+      expect(bad.status).toBe(2);
+      expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+      expect(bad.stderr).toMatch(/^seqref: eval --diff/);
+    }
+  });
+
   it.skipIf(!MUST_HAVE_MODEL)('reads the cards with the committed model: identity and per-property accuracy', () => {
     const dir = tinyFixture();
     const out = join(dir, 'report.json');
