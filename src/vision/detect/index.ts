@@ -639,9 +639,11 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       // A glare spot over much of the face (a third of it washed out to white or more) may wash out
       // all its ink, a numeral's or a pip's (the table round it no darker than the paper under it),
       // and a side under it with it: an outline held all round at a card's size is the card.
-      const blinded = outlined && st.glare >= BLINDED;
+      // (Held firmly all round, a little further off the plane's size: a plane from piles' top
+      // cards, as a camera sees the table, may put a card far from them a tenth off.)
+      const blinded = st.glare >= BLINDED && (outlined || (refined.support.every((v) => v >= 0.8) && sizeError(refined.quad) <= BLINDED_SIZE));
       if (!faceIn(st, true, deck) && !(outlined && st.inkCore >= 2 && st.ink >= 0.005 && st.paper >= 0.45) && !washedOut && !underGlare && !blinded) {
-        reject(refined.quad, `face p${st.paper.toFixed(2)} i${st.ink.toFixed(3)} c${st.inkCore}`);
+        reject(refined.quad, `face p${st.paper.toFixed(2)} i${st.ink.toFixed(3)} c${st.inkCore} g${st.glare.toFixed(2)}`);
         continue;
       }
       // (Not a firm outline: in an arm's shade a card's paper may look like the table.)
@@ -1033,6 +1035,8 @@ const GLARE = 235;
 const GLARED = 0.1;
 /** A face with this share of its samples washed out by glare may show no ink at all. */
 const BLINDED = 0.35;
+/** How far off a card's size (sideError) an outline held firmly all round may be and still be a washed-out card. */
+const BLINDED_SIZE = 0.15;
 
 /**
  * Paper share inside a quad, and ink. Paper is judged against the quad's own lightest part (a card
