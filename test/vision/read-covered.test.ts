@@ -32,12 +32,15 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card partly under a sleeve, outlined by the
     expect(card.reading.card).toBe('2-circle-cyan');
     expect(card.reading.confidence).toBeLessThan(0.9);
     expect(cornerError(card.corners, truth[k]!.corners)).toBeLessThan(6);
-    // The detector's outline read as it is (no way to snap rectangles to the frame's edges): unknown.
-    expect((await readDetected({ image, truth }, '2-circle-cyan')).card).toBeNull();
+    // The outline along the sleeve's edge (the detector's, until it closed the card's own outline
+    // round the area it encloses) read as it is, with no way to snap rectangles to the frame's
+    // edges: unknown; with one, the card.
+    const alongSleeve: Quad = [[624.0, 221.2], [624.8, 383.9], [543.5, 444.2], [464.1, 336.1]];
+    expect((await readDetected({ image, truth }, '2-circle-cyan', undefined, alongSleeve)).card).toBeNull();
     const snapped = await readDetected({ image, truth }, '2-circle-cyan', (_, frame) => {
       const grey = greyOf(frame.data, frame.width, frame.height);
       return { snap: (q: Quad): RefinedQuad => refineQuad(grey, q) };
-    });
+    }, alongSleeve);
     expect(snapped.card).toBe('2-circle-cyan');
   }, 60_000);
 

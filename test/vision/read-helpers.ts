@@ -38,16 +38,17 @@ export async function recognised(frame: { image: RgbaImage; truth: FixtureCard[]
 
 /**
  * The TIC detector's cards in a frame read by readCards with the second looks `looks` gives (none
- * by default), and the reading of the one found where the truth card named lies.
+ * by default), and the reading of the one found where the truth card named lies (outlined by
+ * `outline` instead, where given).
  */
-export async function readDetected(frame: { image: RgbaImage; truth: FixtureCard[] }, name: string, looks: (cv: OpenCv, image: RgbaImage) => ReadLooks = () => ({})): Promise<CardReading> {
+export async function readDetected(frame: { image: RgbaImage; truth: FixtureCard[] }, name: string, looks: (cv: OpenCv, image: RgbaImage) => ReadLooks = () => ({}), outline?: Quad): Promise<CardReading> {
   const cv = await openCv();
   const detections = await detect(frame.image);
   const i = matchTruth(frame.truth, detections)[frame.truth.findIndex((t) => t.card === name)]!;
   const source = toMat(cv, frame.image);
   try {
     const cut = (q: Quad, size?: { width: number; height: number }): RgbaImage => rectifyMat(cv, source, q, size);
-    const quads = detections.map((d) => d.corners);
+    const quads = detections.map((d, k) => (k === i && outline ? outline : d.corners));
     return readCards(await sharedReader(), quads, cut, 'tic', detections.map((d) => d.partial), looks(cv, frame.image)).readings[i]!;
   } finally {
     source.delete();

@@ -308,7 +308,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     // (Not round a card found already: two cards side by side enclose a card's shape too.)
     if (lone.length < FEW) {
       const holdsNone = (r: Region): boolean => !lone.some((l) => insidePolygon(r.polygon, toWork(quadCentre(l.refined.quad))));
-      split(0, enclosed().filter(holdsNone), false, lone).lone.forEach(add);
+      split(0, enclosed().filter(holdsNone), false, lone).lone.filter((l) => !crossedByJoint(grey, l.refined.quad)).forEach(add);
     }
     // Stacks: a special's yellow face on a table as light as the paper, which the paper mask takes
     // in, joining face and table in one region, and as light as the face in grey, with no edge

@@ -1,0 +1,39 @@
+// A lone card under a lamp's spot: the spot's rim, run from one side of the face to the other,
+// parts the face so that no region of it has a card's shape, while the outline closes round the
+// whole card; and a card the spot washed blank, held firmly all round a little off the plane's size.
+import { describe, expect, it } from 'vitest';
+import { polygonArea, type Vec } from '../../src/vision/detect/geometry.js';
+import { cornerError, detect, devFrame, matchTruth, stillFrame } from './detect-helpers.js';
+
+describe('a lone card under a glare spot', () => {
+  it('is found by the whole area its outline encloses (dev filmed Shift game, frame 4: a 4-star-cyan alone)', async () => {
+    const { image, truth } = await devFrame('sequence-shift-game', 4);
+    const card = truth.find((t) => t.card === '4-star-cyan')!;
+    const found = await detect(image);
+    const [match] = matchTruth([card], found);
+    expect(match).toBeGreaterThanOrEqual(0);
+    expect(cornerError(found[match!]!.corners, card.corners)).toBeLessThan(4);
+  });
+
+  it('is not taken with its neighbour for one card: two cards side by side enclose a card\'s shape too', async () => {
+    for (const index of [8, 14]) {
+      const { image, truth } = await devFrame('sequence-shift-game', index);
+      const cyan = truth.find((t) => t.card === '4-star-cyan')!;
+      const found = await detect(image);
+      expect(matchTruth([cyan], found)[0], `frame ${index}`).toBeGreaterThanOrEqual(0);
+      // No detection as large as the two cards together.
+      const card = polygonArea(cyan.corners as unknown as Vec[]);
+      for (const f of found) expect(polygonArea(f.corners as unknown as Vec[]), `frame ${index}`).toBeLessThan(1.4 * card);
+    }
+  });
+
+  it('washed blank, held firmly all round 0.104 off the plane\'s card size, is a card (seed 8181\'s Stacks stills, frame 5: red-5)', async () => {
+    const { image, truth } = await stillFrame('sequence-stacks', 'heldout', 8181, 5);
+    const card = truth.find((t) => t.card === 'red-5' && !t.hidden)!;
+    const found = await detect(image, 'stacks');
+    const [match] = matchTruth([card], found);
+    expect(match).toBeGreaterThanOrEqual(0);
+    // (Its sides under the spot are faint: within 8 px, as the reader needs them.)
+    expect(cornerError(found[match!]!.corners, card.corners)).toBeLessThan(8);
+  });
+});
