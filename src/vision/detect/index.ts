@@ -173,7 +173,10 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
       // (Where the outlines were left open, so with two cards more at least, whatever the lone
       // cards: the faint edges close fewer outlines clean.)
       const closesOpen = heldMore && openOutlines && more >= 2;
-      if (more > 0 && (again.found.lone > best.found.lone || moreHeld || closesOpen) && losesNone) best = again;
+      // (Or, where the look kept outlined no lone card, as many cards and a lone one among them, held
+      // by more of the frame's edges: a plane to judge finds by, as the finer look's planeWhereNone.)
+      const planeWhereNone = best.found.lone === 0 && again.found.lone > 0 && more === 0 && again.found.seen > best.found.seen + FINER_MARGIN;
+      if (((more > 0 && (again.found.lone > best.found.lone || moreHeld || closesOpen)) || planeWhereNone) && losesNone) best = again;
     }
     // The lone cards' paper far from the colour the passes took for it: looked at again with the
     // cards' own, kept where that finds more cards, each held on PAPER_LOOK_SIDES sides on average
