@@ -144,7 +144,7 @@ export function cardShapeError(t: readonly Vec[], size: CardSize): number {
  * tablePlane weighs every lone card against every other's plane, and the arrays were most of what a
  * frame allocated.
  */
-function cardShapeErrorUnder(h: Homography, quad: readonly Vec[], size: CardSize): number {
+export function cardShapeErrorUnder(h: Homography, quad: readonly Vec[], size: CardSize): number {
   const xs = MAPPED_X;
   const ys = MAPPED_Y;
   for (let i = 0; i < 4; i++) {
