@@ -245,7 +245,7 @@ function figures(t: Tally): Record<string, unknown> {
 const sameIdentity = (truth: string, reading: CardReading): boolean => reading.card === truth;
 
 /** Scores one frame into the tallies; returns its own score. */
-export function scoreFrame(tallies: readonly Tally[], confusions: Record<string, Confusion>, frame: FixtureFrame, cards: readonly RecognisedCard[], where: { fixture: string; within?: string; game: string; reading?: boolean }): FrameScore {
+export function scoreFrame(tallies: readonly Tally[], confusions: Record<string, Confusion>, frame: FixtureFrame, cards: readonly RecognisedCard[], where: { fixture: string; within: string; game: string; reading?: boolean }): FrameScore {
   const { outcomes, unmatched } = matchFrame(frame.cards, cards);
   const placed = outcomes.filter((o) => o.found && o.found.row !== null && o.found.col !== null && o.truth.moving !== true);
   const agree = gridAgreement(placed.map((o) => ({ truth: o.truth, found: { row: o.found!.row!, col: o.found!.col! } })));
@@ -313,7 +313,7 @@ export function scoreFrame(tallies: readonly Tally[], confusions: Record<string,
     } else count(confusions.stacks!, o.truth.card, reading?.card);
   }
   const truth = outcomes.filter((o) => o.truth.hidden !== true).length;
-  return { fixture: where.fixture, within: where.within ?? where.fixture, image: frame.image, game: where.game, truth, missed, wrongIdentity, wrongPosition, extra: unmatched, errors: missed + (where.reading === false ? 0 : wrongIdentity) + wrongPosition + unmatched, failures };
+  return { fixture: where.fixture, within: where.within, image: frame.image, game: where.game, truth, missed, wrongIdentity, wrongPosition, extra: unmatched, errors: missed + (where.reading === false ? 0 : wrongIdentity) + wrongPosition + unmatched, failures };
 }
 
 /** A reader that reads nothing: every face unknown (for --no-read). */
@@ -616,7 +616,7 @@ function readable(report: Record<string, unknown>, all: Tally, byGame: Map<strin
 }
 
 /** The failures (cards in sight) counted by how much of the face was in sight and what became of them; --json lists each. */
-export function failuresBySight(failures: readonly CardFailure[]): string[] {
+function failuresBySight(failures: readonly CardFailure[]): string[] {
   const bands = [
     { label: 'under 0.6', holds: (v: number) => v < 0.6 },
     { label: '0.6 to 0.8', holds: (v: number) => v >= 0.6 && v < 0.8 },

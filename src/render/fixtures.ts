@@ -147,16 +147,14 @@ export async function renderBundledFixtures(root: string, seed = DEFAULT_FIXTURE
       manifest.push({ path: game.path, game: game.game, split, frames: game.frames, description: game.description });
     }
   }
-  const command = `seqref render --fixtures --out ${root} --seed ${seed}${only ? ` --split ${only}` : ''}`;
-  if (only) {
-    writeFileSync(join(root, 'manifest.json'), `${JSON.stringify({ version: 1, seed, command, fixtures: manifest }, null, 1)}\n`);
-    return { fixtures, frames, bytes: folderBytes(root) };
+  if (!only) {
+    const calibration = await renderCalibrationFixtures(root, seed, progress);
+    manifest.push(...calibration);
+    fixtures += calibration.length;
+    frames += calibration.reduce((n, c) => n + c.frames, 0);
+    writeFileSync(join(root, 'README.md'), readme(root, seed) + recordedGameSummary(recorded) + CALIBRATION_README);
   }
-  const calibration = await renderCalibrationFixtures(root, seed, progress);
-  manifest.push(...calibration);
-  fixtures += calibration.length;
-  frames += calibration.reduce((n, c) => n + c.frames, 0);
-  writeFileSync(join(root, 'README.md'), readme(root, seed) + recordedGameSummary(recorded) + CALIBRATION_README);
+  const command = `seqref render --fixtures --out ${root} --seed ${seed}${only ? ` --split ${only}` : ''}`;
   writeFileSync(join(root, 'manifest.json'), `${JSON.stringify({ version: 1, seed, command, fixtures: manifest }, null, 1)}\n`);
   return { fixtures, frames, bytes: folderBytes(root) };
 }
