@@ -55,6 +55,8 @@ export interface DetectDebug {
   /** Milliseconds by step. */
   times?: Record<string, number>;
   plane?: boolean;
+  /** Every look at the frame, in order: how, at what working width, and what it found. */
+  looks?: { how: string; width: number; lone: number; cards: number; seen: number }[];
 }
 
 /** A connected region of card face at working scale. */
@@ -103,7 +105,13 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
   // Each surface made is kept to the end: the flat plane's try (below) works on the chosen one.
   // (The faint looks' surfaces are the first one's with other edges, its fine grey among them.)
   const surfaces: Surface[] = [];
-  const look = (surface: Surface): { surface: Surface; found: Found } => ({ surface, found: detectOn(cv, frame, surface, options) });
+  // Each look's outcome, for the debug pictures and for tuning: which look found what.
+  const lookAt = (surface: Surface, how: string, o: DetectOptions = options): Found => {
+    const found = detectOn(cv, frame, surface, o);
+    options.debug?.looks?.push({ how, width: surface.width, lone: found.lone, cards: found.cards.length, seen: found.seen });
+    return found;
+  };
+  const look = (surface: Surface, how = 'usual edges'): { surface: Surface; found: Found } => ({ surface, found: lookAt(surface, how) });
   const at = (width: number): { surface: Surface; found: Found } => {
     const t0 = performance.now();
     const surface = surfaceOf(cv, frame, source, { workWidth: width, ...EDGES });
@@ -158,7 +166,7 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
     const whole = (found: Found): number => found.cards.filter((c) => !c.partial).length;
     for (const { surface, edges } of faintLooks) {
       if (best.found.lone >= FEW && !openOutlines) break;
-      const again = look(withEdges(cv, surface, edges));
+      const again = look(withEdges(cv, surface, edges), `faint edges${edges.blur ? ', blurred' : ''}`);
       // (At the finer scale, only where it loses no card found: a special on a light table, found
       // by its yellow, lost to a plane set by the finer look's outlines.)
       const losesNone = surface === first || best.found.cards.every((c) => again.found.cards.some((n) => insidePolygon(n.corners as unknown as Vec[], c.centre as unknown as Vec)));
@@ -176,14 +184,18 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
       // (Or, where the look kept outlined no lone card, as many cards and a lone one among them, held
       // by more of the frame's edges: a plane to judge finds by, as the finer look's planeWhereNone.)
       const planeWhereNone = best.found.lone === 0 && again.found.lone > 0 && more === 0 && again.found.seen > best.found.seen + FINER_MARGIN;
-      if (((more > 0 && (again.found.lone > best.found.lone || moreHeld || closesOpen)) || planeWhereNone) && losesNone) best = again;
+      // (Or as many cards, more of them lone and held by more of the frame's edges: two cards a
+      // finger's width apart, which the usual edges join into one patch of paper, the scan then
+      // placing a card in two halves under a hand; the faint edges part them.)
+      const asManyMoreLone = more === 0 && again.found.lone > best.found.lone && again.found.seen > best.found.seen;
+      if (((more > 0 && (again.found.lone > best.found.lone || moreHeld || closesOpen)) || planeWhereNone || asManyMoreLone) && losesNone) best = again;
     }
     // The lone cards' paper far from the colour the passes took for it: looked at again with the
     // cards' own, kept where that finds more cards, each held on PAPER_LOOK_SIDES sides on average
     // (a stray card-sized find on the table, held by an edge or two, must not tip it).
     const { paper } = best.found;
     if (paper) {
-      const again = { surface: best.surface, found: detectOn(cv, frame, best.surface, { ...options, paper }) };
+      const again = { surface: best.surface, found: lookAt(best.surface, 'lone cards\' paper', { ...options, paper }) };
       const more = again.found.cards.length - best.found.cards.length;
       if (more > 0 && again.found.seen - best.found.seen >= PAPER_LOOK_SIDES * more) best = again;
     }
@@ -195,7 +207,7 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
     // edges, or are not found at all: the flat plane's try is kept where its cards' sides hold
     // more of the frame's edges, by more than FLAT_MARGIN sides (a stray card-sized find on the
     // table, held by an edge or two, must not tip it).
-    const other = detectOn(cv, frame, best.surface, { ...options, plane: flat });
+    const other = lookAt(best.surface, 'flat plane', { ...options, plane: flat });
     return withFiner(other.seen > best.found.seen + FLAT_MARGIN ? other.cards : best.found.cards);
   } finally {
     for (const surface of surfaces) surface.fineGrey.delete();
