@@ -18,6 +18,7 @@ import type { PhotoConditions } from '../../src/render/conditions.js';
 import type { FixtureCard } from '../../src/render/fixture-io.js';
 import { decodeImage, type RgbaImage } from '../../src/vision/image.js';
 import { insidePolygon, quadPoint, type Vec } from '../../src/vision/detect/geometry.js';
+import type { DetectDebug } from '../../src/vision/detect/index.js';
 import { cornerError, detect, devFrame, exampleSessionFrame, matchTruth, recordedFrame, stillFrame, wholeCardErrors } from './detect-helpers.js';
 
 /** How far (px) the corners of the card found over the truth card `card` lie from its own; fails where none is found. */
@@ -271,12 +272,18 @@ describe('faint sides, the plane, and ink washed out', () => {
     // whole, as many finds, two of them lone.
     const { image, truth } = await exampleSessionFrame('heldout', 1212, 22);
     const red = truth.find((t) => t.card === '5-star-red')!;
-    const found = await detect(image);
+    const debug: DetectDebug = { looks: [] };
+    const found = await detect(image, 'tic', debug);
     const [match] = matchTruth([red], found);
     expect(match).toBeGreaterThanOrEqual(0);
     expect(cornerError(found[match!]!.corners, red.corners)).toBeLessThan(4);
     // The covered card is one find, not two.
     const square = truth.find((t) => t.card === '3-square-red')!;
     expect(found.filter((f) => insidePolygon(square.corners as unknown as Vec[], f.centre as unknown as Vec))).toHaveLength(1);
+    // Which look it was, as the debug record tells: the faint one, finding as many cards as the usual.
+    const [usual, ...others] = debug.looks!;
+    const faint = others.find((l) => l.how.startsWith('faint edges') && l.lone > usual!.lone);
+    expect(faint?.cards).toBe(usual!.cards);
+    expect(found).toHaveLength(faint!.cards);
   });
 });

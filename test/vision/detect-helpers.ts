@@ -12,7 +12,7 @@ import type { TableGame } from '../../src/render/scene.js';
 import { decodeImage, loadImage, type RgbaImage } from '../../src/vision/image.js';
 import { openCv } from '../../src/vision/opencv.js';
 import { toMat } from '../../src/vision/rectify.js';
-import { detectCards, type Detection } from '../../src/vision/detect/index.js';
+import { detectCards, type DetectDebug, type Detection } from '../../src/vision/detect/index.js';
 import { insidePolygon, quadCentre, type Vec } from '../../src/vision/detect/geometry.js';
 import type { RefinedQuad } from '../../src/vision/detect/refine.js';
 
@@ -63,11 +63,11 @@ export function recordedFrame(game: RecordedGamePlan['game'], split: string, see
   return filmed(states, sessionOptions(plan, sessionSeed, ''), index);
 }
 
-export async function detect(image: RgbaImage, deck: 'tic' | 'stacks' = 'tic'): Promise<Detection[]> {
+export async function detect(image: RgbaImage, deck: 'tic' | 'stacks' = 'tic', debug?: DetectDebug): Promise<Detection[]> {
   const cv = await openCv();
   const source = toMat(cv, image);
   try {
-    return detectCards(cv, image, source, { deck });
+    return detectCards(cv, image, source, { deck, ...(debug ? { debug } : {}) });
   } finally {
     source.delete();
   }
