@@ -184,10 +184,11 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
       // (Or, where the look kept outlined no lone card, as many cards and a lone one among them, held
       // by more of the frame's edges: a plane to judge finds by, as the finer look's planeWhereNone.)
       const planeWhereNone = best.found.lone === 0 && again.found.lone > 0 && more === 0 && again.found.seen > best.found.seen + FINER_MARGIN;
-      // (Or as many cards, more of them lone and held by more of the frame's edges: two cards a
-      // finger's width apart, which the usual edges join into one patch of paper, the scan then
-      // placing a card in two halves under a hand; the faint edges part them.)
-      const asManyMoreLone = more === 0 && again.found.lone > best.found.lone && again.found.seen > best.found.seen;
+      // (Or, beside a lone card, as many cards, more of them lone and held by more of the frame's
+      // edges: two cards a finger's width apart, which the usual edges join into one patch of
+      // paper, the scan then placing a card in two halves under a hand; the faint edges part them.
+      // Without a lone card, planeWhereNone rules: there the finer look's outlines may be added.)
+      const asManyMoreLone = best.found.lone > 0 && more === 0 && again.found.lone > best.found.lone && again.found.seen > best.found.seen;
       if (((more > 0 && (again.found.lone > best.found.lone || moreHeld || closesOpen)) || planeWhereNone || asManyMoreLone) && losesNone) best = again;
     }
     // The lone cards' paper far from the colour the passes took for it: looked at again with the
