@@ -19,15 +19,7 @@ import type { FixtureCard } from '../../src/render/fixture-io.js';
 import { decodeImage, type RgbaImage } from '../../src/vision/image.js';
 import { insidePolygon, quadPoint, type Vec } from '../../src/vision/detect/geometry.js';
 import type { DetectDebug } from '../../src/vision/detect/index.js';
-import { cornerError, detect, devFrame, exampleSessionFrame, matchTruth, recordedFrame, stillFrame, wholeCardErrors } from './detect-helpers.js';
-
-/** How far (px) the corners of the card found over the truth card `card` lie from its own; fails where none is found. */
-async function foundCornerError(image: RgbaImage, card: FixtureCard, deck: 'tic' | 'stacks' = 'tic'): Promise<number> {
-  const found = await detect(image, deck);
-  const [m] = matchTruth([card], found);
-  expect(m).toBeGreaterThanOrEqual(0);
-  return cornerError(found[m!]!.corners, card.corners);
-}
+import { cornerError, detect, devFrame, exampleSessionFrame, foundCornerError, matchTruth, recordedFrame, stillFrame, wholeCardErrors } from './detect-helpers.js';
 
 async function detectedCorners(game: TableGame, seed: number, card: string, options?: ShotOptions): Promise<{ error: number; visible: number }> {
   const rendered = await renderShot(planShot(game, seed, options));

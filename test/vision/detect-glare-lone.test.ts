@@ -3,16 +3,13 @@
 // whole card; and a card the spot washed blank, held firmly all round a little off the plane's size.
 import { describe, expect, it } from 'vitest';
 import { polygonArea, type Vec } from '../../src/vision/detect/geometry.js';
-import { cornerError, detect, devFrame, exampleSessionFrame, matchTruth, stillFrame } from './detect-helpers.js';
+import { detect, devFrame, exampleSessionFrame, foundCornerError, matchTruth, stillFrame } from './detect-helpers.js';
 
 describe('a lone card under a glare spot', () => {
   it('is found by the whole area its outline encloses (dev filmed Shift game, frame 4: a 4-star-cyan alone)', async () => {
     const { image, truth } = await devFrame('sequence-shift-game', 4);
     const card = truth.find((t) => t.card === '4-star-cyan')!;
-    const found = await detect(image);
-    const [match] = matchTruth([card], found);
-    expect(match).toBeGreaterThanOrEqual(0);
-    expect(cornerError(found[match!]!.corners, card.corners)).toBeLessThan(4);
+    expect(await foundCornerError(image, card)).toBeLessThan(4);
   });
 
   it('is not taken with its neighbour for one card: two cards side by side enclose a card\'s shape too', async () => {
@@ -30,11 +27,8 @@ describe('a lone card under a glare spot', () => {
   it('washed blank, held firmly all round 0.104 off the plane\'s card size, is a card (seed 8181\'s Stacks stills, frame 5: red-5)', async () => {
     const { image, truth } = await stillFrame('sequence-stacks', 'heldout', 8181, 5);
     const card = truth.find((t) => t.card === 'red-5' && !t.hidden)!;
-    const found = await detect(image, 'stacks');
-    const [match] = matchTruth([card], found);
-    expect(match).toBeGreaterThanOrEqual(0);
     // (Its sides under the spot are faint: within 8 px, as the reader needs them.)
-    expect(cornerError(found[match!]!.corners, card.corners)).toBeLessThan(8);
+    expect(await foundCornerError(image, card, 'stacks')).toBeLessThan(8);
   });
 
   it('beside a card slid in under fingers, is outlined whole by the faint look, which gives the plane the usual look had not', async () => {
@@ -44,9 +38,6 @@ describe('a lone card under a glare spot', () => {
     // the faint look outlined the yellow card whole, and found as many cards.
     const { image, truth } = await exampleSessionFrame('heldout', 1212, 4);
     const card = truth.find((t) => t.card === '2-triangle-yellow')!;
-    const found = await detect(image);
-    const [match] = matchTruth([card], found);
-    expect(match).toBeGreaterThanOrEqual(0);
-    expect(cornerError(found[match!]!.corners, card.corners)).toBeLessThan(4);
+    expect(await foundCornerError(image, card)).toBeLessThan(4);
   });
 });

@@ -1,5 +1,6 @@
 // Shared by the detection tests: frames from the dev fixtures (or rendered on the spot) with their
 // truth, run through the detector and matched as `seqref eval` matches them.
+import { expect } from 'vitest';
 import { join } from 'node:path';
 import { readFixture, type FixtureCard } from '../../src/render/fixture-io.js';
 import { exampleSessionOptions, stillTablePlan, type SetPlan } from '../../src/render/fixtures.js';
@@ -71,6 +72,14 @@ export async function detect(image: RgbaImage, deck: 'tic' | 'stacks' = 'tic', d
   } finally {
     source.delete();
   }
+}
+
+/** How far (px) the corners of the card found over the truth card `card` lie from its own; fails where none is found. */
+export async function foundCornerError(image: RgbaImage, card: FixtureCard, deck: 'tic' | 'stacks' = 'tic'): Promise<number> {
+  const found = await detect(image, deck);
+  const [m] = matchTruth([card], found);
+  expect(m).toBeGreaterThanOrEqual(0);
+  return cornerError(found[m!]!.corners, card.corners);
 }
 
 /** For each truth card, the detection whose centre lies in its quad (nearest its centre), each used once. */
