@@ -10,7 +10,7 @@ import type { Quad, RgbaImage } from '../image.js';
 import type { CardReading, PropertyRead } from '../types.js';
 import { cardFeatures, FEATURE_SIZE } from './features.js';
 import { HEADS, ORIENT_SIDEWAYS, ORIENT_TURNED, ORIENT_UP, OUTPUTS, READ_THRESHOLD, type Head } from './heads.js';
-import { loadModel, modelInputs, tf, useWasmBackend } from './model.js';
+import { inference, loadModel, modelInputs, tf, useWasmBackend } from './model.js';
 
 export type ReadDeck = 'tic' | 'stacks';
 
@@ -79,8 +79,9 @@ export async function createCardReader(options: CardReaderOptions = {}): Promise
   const threshold = options.threshold ?? READ_THRESHOLD;
   const bothWays = options.bothWays ?? true;
   const views = bothWays ? 2 : 1;
+  const forward = inference(model);
   // Warm-up: the first call compiles the kernels.
-  tf.tidy(() => model.predict(modelInputs(new Float32Array(views * FEATURE_SIZE), views)));
+  tf.tidy(() => forward(modelInputs(new Float32Array(views * FEATURE_SIZE), views)));
 
   const read = (cards: readonly RgbaImage[], deck: ReadDeck): CardReading[] => {
     if (cards.length === 0) return [];
@@ -89,7 +90,7 @@ export async function createCardReader(options: CardReaderOptions = {}): Promise
     cards.forEach((card, i) => cardFeatures(card, x, i * views * FEATURE_SIZE, bothWays ? (i * views + 1) * FEATURE_SIZE : undefined));
     // The tensor out of tidy, its numbers after: tidy walks whatever its function returns, and
     // a typed array of every card's outputs is thousands of keys to walk (about 1 ms a frame).
-    const y = tf.tidy(() => model.predict(modelInputs(x, rows)) as tf.Tensor);
+    const y = tf.tidy(() => forward(modelInputs(x, rows)));
     const out = y.dataSync() as Float32Array;
     y.dispose();
     return cards.map((_, i) => interpret(out, i, views, deck, threshold, temperatures));
