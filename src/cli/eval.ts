@@ -22,6 +22,8 @@ import { loadImage } from '../vision/image.js';
 import { createRecogniser, describeError, type Recogniser, type VisionGame } from '../vision/recognise.js';
 import type { CardReader } from '../vision/read/index.js';
 import type { CardReading, Recognition, RecognisedCard } from '../vision/types.js';
+import { unseenCells } from '../vision/unseen.js';
+import { judgeRecognition, layoutViolations } from './verify.js';
 
 export const EVAL_USAGE = `Usage: seqref eval DIR [--json OUT] [--no-read] [--stride N] [--profile FILE] [--compare-calibration]
        seqref eval --stress DIR [--frames N] [--seed S] [--json OUT]
@@ -36,8 +38,10 @@ not yet in their cell) count for recall and identity but not for grid position.
 
 Options:
   --json OUT    also write the figures as JSON (contract fields, confusion matrices, stage
-                times, worst frames, by_game, and "failures": every card in sight missed or
-                not named rightly, with the share of its face in sight)
+                times, worst frames, by_game, "failures": every card in sight missed or
+                not named rightly, with the share of its face in sight, and "verify_verdicts":
+                seqref verify's verdicts on the Progression and Shift photos, legal, illegal or
+                none, counted by whether the truth table is legal)
   --diff BEFORE.json AFTER.json
                 two --json reports of the same fixtures compared: the figures, and card by
                 card which cards a change put right, lost, or reads otherwise
@@ -427,8 +431,15 @@ class Run {
     stacks: confusion(STACKS_CARDS),
   };
   readonly frames: FrameScore[] = [];
+  /** `seqref verify`'s verdicts on the Progression and Shift photos, by the truth table's: legal or not (its cards not in a hand). */
+  readonly verdicts = { legal: { legal: 0, illegal: 0, none: 0 }, illegal: { legal: 0, illegal: 0, none: 0 } };
 
-  add(game: string, frame: FixtureFrame, recognition: Recognition, ms: number, where: { fixture: string; within: string; reading: boolean }): void {
+  add(game: string, frame: FixtureFrame, recognition: Recognition, ms: number, where: { fixture: string; within: string; reading: boolean }, image: RgbaImage): void {
+    if (where.reading && (game === 'progression' || game === 'sequence-shift')) {
+      const table = frame.cards.filter((c) => !c.moving).map(({ card, row, col }) => ({ card, row, col }));
+      const said = judgeRecognition(game, recognition, unseenCells(image, recognition)).legal;
+      this.verdicts[layoutViolations(game, table).length === 0 ? 'legal' : 'illegal'][said === null ? 'none' : said ? 'legal' : 'illegal']++;
+    }
     const tally = this.byGame.get(game) ?? new Tally();
     this.byGame.set(game, tally);
     for (const t of [this.all, tally]) {
@@ -451,6 +462,7 @@ class Run {
       confusion: Object.fromEntries(Object.entries(this.confusions).filter(([, c]) => c.counts.some((row) => row.some((v) => v > 0))).map(([k, c]) => [k, { labels: c.labels, columns: [...c.labels, 'unknown'], counts: c.counts }])),
       worst_frames: this.worst().map((f) => ({ fixture: f.fixture, image: f.image, game: f.game, cards: f.truth, missed: f.missed, wrong_identity: f.wrongIdentity, wrong_position: f.wrongPosition, extra: f.extra })),
       failures: this.failures(),
+      verify_verdicts: this.verdicts,
     };
   }
 
@@ -505,10 +517,10 @@ async function runEvalInner(args: readonly string[]): Promise<number> {
         const where = { fixture: name, within: relative(options.dir, dirname(file)) || '.', reading: !options.noRead };
         if (!calibrated) {
           const { recognition, ms } = await recognise(image, game, label, profile);
-          plain.add(game, frame, recognition, ms, where);
+          plain.add(game, frame, recognition, ms, where, image);
         } else {
           const without = await recognise(image, game, label, undefined);
-          plain.add(game, frame, without.recognition, without.ms, where);
+          plain.add(game, frame, without.recognition, without.ms, where, image);
           let own = profile;
           if (!own) {
             const region = frameRegion(frame);
@@ -524,7 +536,7 @@ async function runEvalInner(args: readonly string[]): Promise<number> {
             }
           }
           const withIt = own ? await recognise(image, game, label, own) : without;
-          calibrated.add(game, frame, withIt.recognition, withIt.ms, where);
+          calibrated.add(game, frame, withIt.recognition, withIt.ms, where, image);
         }
         if ((i + 1) % 10 === 0 || i + 1 === chosen.length) progress(`${name}: frame ${i + 1}/${chosen.length}`);
       }
@@ -608,6 +620,11 @@ function readable(report: Record<string, unknown>, all: Tally, byGame: Map<strin
     c.labels.forEach((l, t) => lines.push(`${l.padEnd(width)}${c.counts[t]!.map((v) => String(v).padStart(width)).join('')}`));
   }
   if (failures.length) lines.push('', ...failuresBySight(failures));
+  const v = report.verify_verdicts as Run['verdicts'];
+  const said = (t: { legal: number; illegal: number; none: number }): string => `${t.legal} legal, ${t.illegal} illegal, ${t.none} no verdict`;
+  if (v.legal.legal + v.legal.illegal + v.legal.none + v.illegal.legal + v.illegal.illegal + v.illegal.none > 0) {
+    lines.push('', `verify's verdicts (Progression and Shift photos): on legal tables ${said(v.legal)}; on illegal tables ${said(v.illegal)}`);
+  }
   if (worst.length) {
     lines.push('', 'worst frames (missed / wrong identity / wrong cell / extra of cards in sight):');
     for (const f of worst) lines.push(`  ${join(f.fixture, f.image).padEnd(50)} ${f.missed}/${f.wrongIdentity}/${f.wrongPosition}/${f.extra} of ${f.truth}`);

@@ -1,16 +1,20 @@
 // The verify picture: the photo with every card found outlined and named, its grid cell, the grid
-// drawn through the cells' centres, and the cards of every violation (and the violations' words)
-// in red.
+// drawn through the cells' centres, the cards of every violation (and the violations' words) in
+// red, and in amber those of violations a card out of sight could mend, and the cells it may lie in.
 import { createCanvas, ImageData } from '@napi-rs/canvas';
 import { ensureFont, FONT_FAMILY } from '../render/card-face.js';
 import type { Violation } from '../rules/violation.js';
-import type { RgbaImage } from './image.js';
+import type { Quad, RgbaImage } from './image.js';
 import type { Recognition, RecognisedCard } from './types.js';
 
 export interface AnnotateOptions {
   /** The verdict's headline, e.g. "legal" or "illegal: 2 violations". */
   readonly title: string;
   readonly violations: readonly Violation[];
+  /** Violations a card out of sight (or not read) could mend: their cards and words in amber. */
+  readonly unsure?: readonly Violation[];
+  /** Cells a card may lie in out of sight: outlined dashed in amber. */
+  readonly openCells?: readonly Quad[];
   /** Extra lines under the title (sets found, notes). */
   readonly notes?: readonly string[];
   /** Cards to outline in cyan (e.g. the best set on a Hunt table). */
@@ -30,6 +34,7 @@ export function annotate(frame: RgbaImage, recognition: Recognition, options: An
   ctx.putImageData(new ImageData(new Uint8ClampedArray(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength), frame.width, frame.height), 0, 0);
   const unit = Math.max(1, frame.width / 1280);
   const flagged = new Set(options.violations.flatMap((v) => v.cards));
+  const doubted = new Set((options.unsure ?? []).flatMap((v) => v.cards));
   const highlighted = new Set(options.highlight ?? []);
   const cards = recognition.cards;
 
@@ -49,14 +54,22 @@ export function annotate(frame: RgbaImage, recognition: Recognition, options: An
     members.forEach((m, i) => (i === 0 ? ctx.moveTo(m.centre[0], m.centre[1]) : ctx.lineTo(m.centre[0], m.centre[1])));
     ctx.stroke();
   }
+  ctx.strokeStyle = AMBER;
+  for (const q of options.openCells ?? []) {
+    ctx.beginPath();
+    q.forEach(([x, y], i) => (i === 0 ? ctx.moveTo(x, y) : ctx.lineTo(x, y)));
+    ctx.closePath();
+    ctx.stroke();
+  }
   ctx.setLineDash([]);
 
   for (const c of cards) {
     const name = c.reading.card;
     const bad = name !== null && flagged.has(name);
-    const colour = bad ? RED : name && highlighted.has(name) ? CYAN : name ? GREEN : AMBER;
+    const unsure = name !== null && !bad && doubted.has(name);
+    const colour = bad ? RED : unsure ? AMBER : name && highlighted.has(name) ? CYAN : name ? GREEN : AMBER;
     ctx.strokeStyle = colour;
-    ctx.lineWidth = (bad ? 4 : 2.5) * unit;
+    ctx.lineWidth = (bad || unsure ? 4 : 2.5) * unit;
     ctx.beginPath();
     c.corners.forEach(([x, y], i) => (i === 0 ? ctx.moveTo(x, y) : ctx.lineTo(x, y)));
     ctx.closePath();
@@ -75,7 +88,8 @@ export function annotate(frame: RgbaImage, recognition: Recognition, options: An
   }
 
   // Headline and violations, in the corner of the picture that hides fewest cards.
-  const lines = [options.title, ...(options.notes ?? []), ...options.violations.map((v) => `${v.rule}: ${v.message}`)];
+  const unsureLines = (options.unsure ?? []).map((v) => `unsure, ${v.rule}: ${v.message}`);
+  const lines = [options.title, ...(options.notes ?? []), ...options.violations.map((v) => `${v.rule}: ${v.message}`), ...unsureLines];
   const size = 16 * unit;
   ctx.font = `${size}px ${FONT_FAMILY}`;
   const width = Math.min(frame.width - 16 * unit, Math.max(...lines.map((l) => ctx.measureText(l).width)) + 16 * unit);
@@ -92,8 +106,9 @@ export function annotate(frame: RgbaImage, recognition: Recognition, options: An
   const [bx, by] = spots.reduce((best, spot) => (hidden(spot) < hidden(best) ? spot : best));
   ctx.fillStyle = 'rgba(0, 0, 0, 0.65)';
   ctx.fillRect(bx, by, width, height);
+  const verdictColour = options.violations.length ? RED : unsureLines.length ? AMBER : GREEN;
   lines.forEach((l, i) => {
-    ctx.fillStyle = i === 0 ? (options.violations.length ? RED : GREEN) : i <= (options.notes?.length ?? 0) ? '#ffffff' : RED;
+    ctx.fillStyle = i === 0 ? verdictColour : i <= (options.notes?.length ?? 0) ? '#ffffff' : i >= lines.length - unsureLines.length ? AMBER : RED;
     ctx.fillText(l, bx + 8 * unit, by + size * 1.35 * (i + 1));
   });
   return canvas.toBuffer('image/png');

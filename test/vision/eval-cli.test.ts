@@ -102,6 +102,11 @@ describe('seqref eval', () => {
     expect(report.identity_accuracy).toBeGreaterThanOrEqual(0.8);
     expect(report.number_accuracy).toBeGreaterThanOrEqual(0.8);
     expect(report.wrong_identity_at_0_9).toBe(0);
+    // verify's verdict on each of the two Shift photos, by its truth table's legality.
+    const verdicts = report.verify_verdicts as Record<'legal' | 'illegal', Record<'legal' | 'illegal' | 'none', number>>;
+    expect(Object.values(verdicts).flatMap((said) => Object.values(said)).reduce((a, b) => a + b, 0)).toBe(2);
+    expect(verdicts.legal.illegal).toBe(0);
+    expect(result.stdout).toMatch(/verify's verdicts \(Progression and Shift photos\): on legal tables \d+ legal/);
   });
 
   it('stops on a malformed fixture with one line naming the file and field, exit 2', () => {

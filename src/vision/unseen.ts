@@ -1,0 +1,113 @@
+// The grid cells beside a layout that a photo leaves open: no card found there, and no open table
+// in sight either (a hand or a sleeve over it, or the frame's edge through it). A card may lie in
+// such a cell unseen, so a judgement that a card there could undo (a card touching no other, a
+// layout in two parts) is no judgement of the photo (src/cli/verify.ts).
+import { add, dot, insetGrid, insidePolygon, scale, sub, unit, type Vec } from './detect/geometry.js';
+import { tableLook, tableShare } from './detect/complete.js';
+import type { Quad, RgbaImage } from './image.js';
+import type { Recognition, RecognisedCard } from './types.js';
+
+export interface Cell {
+  readonly row: number;
+  readonly col: number;
+}
+
+/** An open cell, and where a card in it would lie in the frame (clockwise). */
+export interface UnseenCell extends Cell {
+  readonly corners: Quad;
+}
+
+/** A cell shows open table where this share of its face looks like the table round the cards. */
+const OPEN = 0.7;
+/** A cell lies in sight where this share of its points lies in the frame. */
+const IN_FRAME = 0.9;
+/** A cell holds a card found (one with no cell of its own) where this share of its points lies in it. */
+const HELD = 0.2;
+/** A step to the next cell where no two cards show it: the card's own side and a usual gap (5 of 63 mm). */
+const GAP_SHARE = 1.08;
+
+/**
+ * The empty cells next to the cards with cells (rows and columns as the recognition numbers them)
+ * where no open table shows: each laid as its neighbour's outline moved one step on (the step
+ * between two cards of that row or column next to it, or anywhere in the layout, or the card's own
+ * side and a gap), and open where it lies in the frame and its face looks like the table round the
+ * cards. Where the table cannot be told from the cards (see tableLook), every such cell is open to
+ * doubt.
+ */
+export function unseenCells(frame: RgbaImage, recognition: Recognition): UnseenCell[] {
+  const placed = recognition.cards.filter((c): c is RecognisedCard & { row: number; col: number } => c.row !== null && c.col !== null);
+  if (placed.length === 0) return [];
+  const at = new Map(placed.map((c) => [key(c.row, c.col), c]));
+  const loose = recognition.cards.filter((c) => c.row === null || c.col === null);
+  const look = tableLook(frame, placed.map((c) => c.corners));
+  const steps = layoutSteps(placed);
+  const inFrame = (p: Vec): boolean => p[0] >= 0 && p[1] >= 0 && p[0] < frame.width && p[1] < frame.height;
+  const unseen: UnseenCell[] = [];
+  const looked = new Set<string>();
+  for (const card of placed) {
+    for (const [dr, dc] of [[-1, 0], [1, 0], [0, -1], [0, 1]] as const) {
+      const row = card.row + dr;
+      const col = card.col + dc;
+      if (at.has(key(row, col)) || looked.has(key(row, col))) continue;
+      looked.add(key(row, col));
+      const step = stepFrom(card, dr === 0 ? 'across' : 'down', dr + dc, at, steps);
+      const quad = card.corners.map((p) => add(p, step)) as unknown as Quad;
+      const points = insetGrid(quad);
+      const held = loose.some((c) => points.filter((p) => insidePolygon(c.corners, p)).length >= HELD * points.length);
+      const open = look !== null && !held && points.filter(inFrame).length >= IN_FRAME * points.length && tableShare(frame, quad, look) >= OPEN;
+      if (!open) unseen.push({ row, col, corners: quad });
+    }
+  }
+  return unseen;
+}
+
+const key = (row: number, col: number): string => `${row},${col}`;
+
+type Axis = 'across' | 'down';
+
+/** The layout's median step to the next column and to the next row (frame pixels), where two cards of a row (or a column) show it. */
+function layoutSteps(placed: readonly (RecognisedCard & { row: number; col: number })[]): Record<Axis, Vec | null> {
+  const along = (axis: Axis): Vec | null => {
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (const a of placed) {
+      for (const b of placed) {
+        const apart = axis === 'across' ? b.col - a.col : b.row - a.row;
+        const inLine = axis === 'across' ? b.row === a.row : b.col === a.col;
+        if (!inLine || apart <= 0) continue;
+        xs.push((b.centre[0] - a.centre[0]) / apart);
+        ys.push((b.centre[1] - a.centre[1]) / apart);
+      }
+    }
+    return xs.length === 0 ? null : [median(xs), median(ys)];
+  };
+  return { across: along('across'), down: along('down') };
+}
+
+/**
+ * The step from `card` to its neighbour's cell one way along `axis` (`sign` +1: the next column or
+ * row): from a card beside it in that line, else the layout's step, else its own side (the one
+ * across the layout's other step, or its short side) and a gap.
+ */
+function stepFrom(card: RecognisedCard & { row: number; col: number }, axis: Axis, sign: number, at: ReadonlyMap<string, RecognisedCard>, steps: Record<Axis, Vec | null>): Vec {
+  const [dr, dc] = axis === 'across' ? [0, 1] : [1, 0];
+  const next = at.get(key(card.row + dr, card.col + dc));
+  const previous = at.get(key(card.row - dr, card.col - dc));
+  const local = next ? sub(next.centre, card.centre) : previous ? sub(card.centre, previous.centre) : null;
+  const step = local ?? steps[axis] ?? ownSide(card, steps[axis === 'across' ? 'down' : 'across']);
+  return scale(step, sign);
+}
+
+/** The card's own side and a gap as a step: the side across `other` (the layout's step the other way), or its short side without one. */
+function ownSide(card: RecognisedCard, other: Vec | null): Vec {
+  const q = card.corners;
+  const top = sub(q[1], q[0]);
+  const left = sub(q[3], q[0]);
+  const side = other !== null ? (Math.abs(dot(unit(top), other)) < Math.abs(dot(unit(left), other)) ? top : left) : dot(top, top) <= dot(left, left) ? top : left;
+  return scale(side, GAP_SHARE);
+}
+
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1]!;
+}
