@@ -22,8 +22,7 @@ import { loadImage } from '../vision/image.js';
 import { createRecogniser, describeError, type Recogniser, type VisionGame } from '../vision/recognise.js';
 import type { CardReader } from '../vision/read/index.js';
 import type { CardReading, Recognition, RecognisedCard } from '../vision/types.js';
-import { unseenCells } from '../vision/unseen.js';
-import { judgeRecognition, layoutViolations } from './verify.js';
+import { judgedByContact, judgePhoto, layoutViolations } from './verify.js';
 
 export const EVAL_USAGE = `Usage: seqref eval DIR [--json OUT] [--no-read] [--stride N] [--profile FILE] [--compare-calibration]
        seqref eval --stress DIR [--frames N] [--seed S] [--json OUT]
@@ -435,9 +434,9 @@ class Run {
   readonly verdicts = { legal: { legal: 0, illegal: 0, none: 0 }, illegal: { legal: 0, illegal: 0, none: 0 } };
 
   add(game: string, frame: FixtureFrame, recognition: Recognition, ms: number, where: { fixture: string; within: string; reading: boolean }, image: RgbaImage): void {
-    if (where.reading && (game === 'progression' || game === 'sequence-shift')) {
+    if (where.reading && judgedByContact(game)) {
       const table = frame.cards.filter((c) => !c.moving).map(({ card, row, col }) => ({ card, row, col }));
-      const said = judgeRecognition(game, recognition, unseenCells(image, recognition)).legal;
+      const said = judgePhoto(game, image, recognition).verdict.legal;
       this.verdicts[layoutViolations(game, table).length === 0 ? 'legal' : 'illegal'][said === null ? 'none' : said ? 'legal' : 'illegal']++;
     }
     const tally = this.byGame.get(game) ?? new Tally();

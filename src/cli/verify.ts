@@ -15,10 +15,10 @@ import { violation, type Violation } from '../rules/violation.js';
 import { readProfile } from '../calibration/profile.js';
 import { annotate } from '../vision/annotate.js';
 import { profileMismatch } from '../vision/calibrated.js';
-import { loadImage } from '../vision/image.js';
+import { loadImage, type RgbaImage } from '../vision/image.js';
 import { createRecogniser, type VisionGame } from '../vision/recognise.js';
 import type { Recognition } from '../vision/types.js';
-import { unseenCells, type Cell } from '../vision/unseen.js';
+import { unseenCells, type Cell, type UnseenCell } from '../vision/unseen.js';
 
 export const VERIFY_USAGE = `Usage: seqref verify IMAGE --game G [--out PNG] [--json] [--profile FILE]
 
@@ -95,6 +95,11 @@ export function progressionLayoutViolations(layout: readonly Placement[], open: 
   return violations;
 }
 
+/** The games whose layout is judged by which cards touch (a Hunt table's sets are its cards', wherever they lie). */
+export function judgedByContact(game: string): game is 'progression' | 'sequence-shift' {
+  return game === 'progression' || game === 'sequence-shift';
+}
+
 /** The layout rules of the games judged by which cards touch: Progression's layout, Sequence Shift's table. */
 export function layoutViolations(game: 'progression' | 'sequence-shift', layout: readonly Placement[]): Violation[] {
   return game === 'progression' ? progressionLayoutViolations(layout) : sequenceShift.judgeTable(layout).violations;
@@ -133,6 +138,12 @@ export function judgeRecognition(game: VisionGame, recognition: Recognition, uns
   // Longer sets first (HUNT_KINDS runs from 3 cards up): the best one is among the first listed.
   const sets = [...listSets(names, 200, [...HUNT_KINDS].reverse())];
   return { ...verdict(violations, []), counts, sets };
+}
+
+/** A photo judged (judgeRecognition), with the cells by its layout a card may lie in out of sight where cards touching counts. */
+export function judgePhoto(game: VisionGame, frame: RgbaImage, recognition: Recognition): { verdict: Verdict; unseen: UnseenCell[] } {
+  const unseen = judgedByContact(game) ? unseenCells(frame, recognition) : [];
+  return { verdict: judgeRecognition(game, recognition, unseen), unseen };
 }
 
 /**
@@ -205,10 +216,7 @@ async function runVerifyInner(args: readonly string[]): Promise<number> {
   } finally {
     recogniser.dispose();
   }
-  // (Only the layouts judged by which cards touch: a Hunt table's sets are its cards', wherever they lie.)
-  const byContact = options.game === 'progression' || options.game === 'sequence-shift';
-  const unseen = byContact ? unseenCells(frame, recognition) : [];
-  const verdict = judgeRecognition(options.game, recognition, unseen);
+  const { verdict, unseen } = judgePhoto(options.game, frame, recognition);
   const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
   const title =
     options.game === 'sequence-stacks'
