@@ -100,12 +100,16 @@ export function createPipMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DEC
   );
   const result = new cv.Mat();
   const noMask = new cv.Mat();
+  const mean = new cv.Mat();
+  const deviation = new cv.Mat();
 
   const score = (quad: Quad, cut: SizedCut, numbers: readonly number[] = NUMBERS.map((_, n) => n)): Float32Array => {
     const observed = inkMat(cv, cut(quad, { width, height }));
     // fits[place][shape][way up]: the best correlation within REACH of the place (only the places
     // of the numbers asked for; the others stay at 0).
     const fits = places.map(() => templates.map((ways) => ways.map(() => 0)));
+    // spread[place]: how much the ink varies there (its standard deviation).
+    const spread = places.map(() => 0);
     const wanted = new Set(numbers.flatMap((n) => placesOf[n]!));
     try {
       for (const k of wanted) {
@@ -113,6 +117,8 @@ export function createPipMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DEC
         const x0 = Math.max(0, Math.min(width - side, cx - Math.round(side / 2)));
         const y0 = Math.max(0, Math.min(height - side, cy - Math.round(side / 2)));
         const roi = observed.roi(new cv.Rect(x0, y0, side, side));
+        cv.meanStdDev(roi, mean, deviation);
+        spread[k] = deviation.data64F[0]!;
         templates.forEach((ways, s) =>
           ways.forEach((t, way) => {
             cv.matchTemplate(roi, t, result, cv.TM_CCOEFF_NORMED);
@@ -126,9 +132,11 @@ export function createPipMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DEC
     } finally {
       observed.delete();
     }
-    // Each place counts by how clearly some shape fits it (squared): a pip glare washed out, or a
-    // place with none, fits every shape about as badly, and would only blur the others' lead.
-    const weights = fits.map((f) => Math.max(0, ...f.flat()) ** 2);
+    // Each place counts by how clearly some shape fits it, times how strongly its ink stands out
+    // (squared): a pip glare washed out, or a place with none, fits every shape about as badly, and
+    // would only blur the others' lead; a pip washed pale still correlates (the correlation is
+    // blind to contrast), but its blurred blob fits a star as well as the triangle it is.
+    const weights = fits.map((f, k) => (Math.max(0, ...f.flat()) * spread[k]!) ** 2);
     const out = new Float32Array(NUMBERS.length * SHAPES.length);
     numbers.forEach((n) => {
       const own = placesOf[n]!;
@@ -145,8 +153,7 @@ export function createPipMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DEC
     score,
     dispose: () => {
       templates.flat().forEach((m) => m.delete());
-      result.delete();
-      noMask.delete();
+      [result, noMask, mean, deviation].forEach((m) => m.delete());
     },
   };
 }
