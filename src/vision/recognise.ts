@@ -235,8 +235,11 @@ export function readCards(
   if (deck === 'stacks') {
     // An unsure Stacks card under a glare spot: the read with the glare taken off (a numeral washed
     // pale comes back), where it names a card and is surer; below "sure" (one photo, looked at twice).
+    // Not where it names another card than the first read did: taking the glare off reshapes the ink
+    // it leaves (a 2 read as a 4).
     for (const { i, read } of readsWithoutGlare(reader, readings, faces, deck)) {
-      if (read.card && read.confidence > Math.max(readings[i]!.confidence, reader.threshold)) readings[i] = capConfidence(read, SETTLED_CAP);
+      const named = readings[i]!.card;
+      if (read.card && (!named || read.card === named) && read.confidence > Math.max(readings[i]!.confidence, reader.threshold)) readings[i] = capConfidence(read, SETTLED_CAP);
     }
   }
   if (deck === 'stacks' && specials) {
