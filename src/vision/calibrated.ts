@@ -19,7 +19,7 @@ import type { OpenCv } from './opencv.js';
 import type { CardReader } from './read/index.js';
 import { pipMatcher } from './read/pips.js';
 import { specialMatcher } from './read/specials.js';
-import { anchorStacks, deckOf, gridCells, readCards, type ReadCards, type RecogniseOptions, type StacksAnchor } from './recognise.js';
+import { anchorStacks, deckOf, gridCells, keptOf, namedWhereTentative, readCards, type ReadCards, type RecogniseOptions, type StacksAnchor } from './recognise.js';
 import { rectifyMat, toMat } from './rectify.js';
 import type { Recognition, RecognisedCard } from './types.js';
 
@@ -189,7 +189,7 @@ export function recogniseCalibrated(cv: OpenCv, reader: CardReader, frame: RgbaI
   const toFrame = (q: Quad): Quad => q.map((p) => table.toFrame(p)) as unknown as Quad;
   const inView = found.map((d) => d.corners);
   // Part of the table outside the frame is black in the view: a card cut there is partial.
-  const partial = found.map((d, i) => d.partial || !toFrame(inView[i]!).every(inFrame));
+  let partial = found.map((d, i) => d.partial || !toFrame(inView[i]!).every(inFrame));
   const t1 = performance.now();
   const source = toMat(cv, frame);
   let read: ReadCards;
@@ -200,6 +200,9 @@ export function recogniseCalibrated(cv: OpenCv, reader: CardReader, frame: RgbaI
     // and a face pushed to full white clips where its light is brighter than the markers'.
     const light = neutralLight(profile.light);
     read = readCards(reader, inView, (q, size) => correctImage(light, rectifyMat(cv, source, toFrame(q), size)), deck, partial, { specials: specialMatcher(cv), pips: deck === 'tic' ? pipMatcher(cv) : null });
+    const kept = namedWhereTentative(found, read);
+    read = keptOf(read, kept);
+    partial = kept.map((i) => partial[i]!);
     t2 = performance.now();
     if (options.game === 'sequence-stacks') {
       // The draw pile, sized on the markers' plane, is looked for in the view first: it is a true

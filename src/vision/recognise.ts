@@ -6,7 +6,7 @@ import type { CalibrationProfile } from '../calibration/profile.js';
 import { recogniseCalibrated } from './calibrated.js';
 import { rereadCovered } from './covered.js';
 import { readGaps } from './gaps.js';
-import { detectCards, type DetectOptions } from './detect/index.js';
+import { detectCards, type Detection, type DetectOptions } from './detect/index.js';
 import { quadCentre, turned } from './detect/geometry.js';
 import { greyOf, refineQuad, type GreyImage, type RefinedQuad, type RefineOptions } from './detect/refine.js';
 import { assignGrid, onStacksSpaces, type GridInput } from './grid.js';
@@ -89,7 +89,7 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
   let t2: number;
   let piles: Quad[] = [];
   try {
-    detected = detectCards(cv, frame, source, { ...options.detect, deck });
+    const found = detectCards(cv, frame, source, { ...options.detect, deck });
     t1 = performance.now();
     let grey: GreyImage | null = null;
     let yellow: GreyImage | null = null;
@@ -102,7 +102,10 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
       frame: { width: frame.width, height: frame.height },
     };
     const cut = (q: Quad, size?: { width: number; height: number }): RgbaImage => rectifyMat(cv, source, q, size);
-    read = readCards(reader, detected.map((d) => d.corners), cut, deck, detected.map((d) => d.partial), looks);
+    read = readCards(reader, found.map((d) => d.corners), cut, deck, found.map((d) => d.partial), looks);
+    const kept = namedWhereTentative(found, read);
+    detected = kept.map((i) => found[i]!);
+    read = keptOf(read, kept);
     if (options.game !== 'sequence-stacks') ({ detected, read } = withGaps(detected, read, readGaps(reader, read.corners, read.readings, cut, refined, frame)));
     t2 = performance.now();
     if (options.game === 'sequence-stacks') piles = drawPileCandidates(cv, source, frame.width, frame.height, read.corners, read.readings.map((r) => r.deck !== 'unknown'), STANDARD_DECK);
@@ -123,6 +126,16 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
     col: cells[i]?.col ?? null,
   }));
   return { width: frame.width, height: frame.height, cards, ...(drawPile ? { drawPile } : {}), times: { detectMs: t1 - t0, readMs: t2 - t1, gridMs: t3 - t2 } };
+}
+
+/** Which finds are cards: a find detection was unsure of (Detection.tentative) only where the reader named a card in it. */
+export function namedWhereTentative(found: readonly Pick<Detection, 'tentative'>[], read: ReadCards): number[] {
+  return found.flatMap((d, i) => (d.tentative && !read.readings[i]!.card ? [] : [i]));
+}
+
+/** The cards `kept` (indices) of a read. */
+export function keptOf(read: ReadCards, kept: readonly number[]): ReadCards {
+  return { corners: kept.map((i) => read.corners[i]!), readings: kept.map((i) => read.readings[i]!) };
 }
 
 /** The cards read in the grid's gaps (src/vision/gaps.ts) added, or put in place of the cards they replace; partly seen. */

@@ -74,12 +74,25 @@ export interface Region {
 /** A card found, and how: its own outline in the paper mask, or the scan over the table plane. */
 export interface Detection extends DetectedCard {
   readonly evidence: 'outline' | 'scan';
+  /**
+   * Found on evidence a hand can give too (see PARTED_PIECE): a card only where the reader names
+   * one in it (the recogniser drops it otherwise).
+   */
+  readonly tentative?: true;
 }
 
 /** Candidates from the scan carry this coverage (they have no region of their own). */
 const SCANNED = 0.5;
 /** A card whose face is this much open table was put in the wrong place. */
 const SLIDE_FROM = 0.2;
+/**
+ * A scan hit's paper in pieces (checked cloth's light squares) is no card, unless its largest piece
+ * holds this share of it and nothing in it looks like open table: fingers over a card part its
+ * paper too. Tentative (Detection.tentative): a hand on a table the colour of paper looks so too.
+ */
+const PARTED_PIECE = 0.5;
+/** A card put on part of the table holds less than this share of open table (as slideOffTable asks). */
+const CLEAR_OF_TABLE = 0.1;
 /** A Stacks scan hit whose face is more than this share open table is no card. */
 const ON_OPEN_TABLE = 0.3;
 /** How many sides' worth of edge support more the flat plane's try must find to be kept. */
@@ -138,8 +151,8 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
     if (best.found.lone < FEW && finer >= workWidth * 1.3) {
       const again = at(finer);
       const [now, was] = [again.found, best.found];
-      const moreCards = now.cards.length > was.cards.length;
-      const asManyBetterHeld = now.cards.length === was.cards.length && now.lone > was.lone && now.seen > was.seen + FINER_MARGIN;
+      const moreCards = now.counted > was.counted;
+      const asManyBetterHeld = now.counted === was.counted && now.lone > was.lone && now.seen > was.seen + FINER_MARGIN;
       // Without a lone card the look kept had no plane to judge its finds by: the finer look's plane,
       // where its cards hold more of the frame's edges, outweighs a count of unjudged finds.
       const planeWhereNone = was.lone === 0 && now.lone > 0 && now.seen > was.seen + FINER_MARGIN;
@@ -162,7 +175,7 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
     // Lone cards enough, yet a third of the cards or more placed by the scan alone, partly: a table
     // as light as the paper, where the usual edges closed a few outlines and left the rest open.
     const scanned = (found: Found): number => found.cards.filter((c) => c.evidence === 'scan' && c.partial).length;
-    const openOutlines = best.found.lone >= FEW && 3 * scanned(best.found) >= best.found.cards.length;
+    const openOutlines = best.found.lone >= FEW && 3 * scanned(best.found) >= best.found.counted;
     const whole = (found: Found): number => found.cards.filter((c) => !c.partial).length;
     for (const { surface, edges } of faintLooks) {
       if (best.found.lone >= FEW && !openOutlines) break;
@@ -170,7 +183,7 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
       // (At the finer scale, only where it loses no card found: a special on a light table, found
       // by its yellow, lost to a plane set by the finer look's outlines.)
       const losesNone = surface === first || best.found.cards.every((c) => again.found.cards.some((n) => insidePolygon(n.corners as unknown as Vec[], c.centre as unknown as Vec)));
-      const more = again.found.cards.length - best.found.cards.length;
+      const more = again.found.counted - best.found.counted;
       // Each card more held on PAPER_LOOK_SIDES sides on average, with a lone card at least (a
       // plane to judge the finds by).
       const heldMore = again.found.lone > 0 && again.found.seen - best.found.seen >= PAPER_LOOK_SIDES * more;
@@ -197,7 +210,7 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
     const { paper } = best.found;
     if (paper) {
       const again = { surface: best.surface, found: lookAt(best.surface, 'lone cards\' paper', { ...options, paper }) };
-      const more = again.found.cards.length - best.found.cards.length;
+      const more = again.found.counted - best.found.counted;
       if (more > 0 && again.found.seen - best.found.seen >= PAPER_LOOK_SIDES * more) best = again;
     }
     const { flat } = best.found;
@@ -218,6 +231,8 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
 /** What detectOn found: the cards, how many lone ones, and how well the frame's edges hold them. */
 interface Found {
   readonly cards: Detection[];
+  /** How many cards, and (`seen`) how well held, tentative finds aside: they must not tip the choice between looks. */
+  readonly counted: number;
   readonly lone: number;
   /** The cards' summed side support (each side 0..1). */
   readonly seen: number;
@@ -439,6 +454,10 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
   // (Stacks: the lone cards may all be yellow specials; the white cards' paper is the surface's white.)
   const tableSeen = (): ReturnType<typeof tableLook> => (looked === undefined ? (looked = plane ? tableLook(frame, lone.map((l) => l.refined.quad), deck === 'stacks' ? [surface.white] : []) : null) : looked);
   const look = (): ReturnType<typeof tableLook> => (deck === 'tic' ? tableSeen() : null);
+  const clearOfTable = (quad: readonly Vec[]): boolean => {
+    const bare = look();
+    return bare !== null && tableShare(frame, quad, bare) < CLEAR_OF_TABLE;
+  };
   const cardArea = size.widthMm * size.heightMm;
   const onTable = (quad: readonly Vec[], h: Homography): Vec[] => quad.map((p) => applyHomography(h, p));
   const areaOnTable = (quad: readonly Vec[]): number => (sized ? polygonArea(onTable(quad, sized.toTable)) / cardArea : 1);
@@ -673,7 +692,9 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       // Checked cloth can look card-shaped with "ink" (its dark squares): a card's paper is one
       // piece, and runs along its sides unless a cover or the frame's edge cuts it.
       const piece = paperInOnePiece(surface, chroma, mask, work, deck, underGlare);
-      if (piece < 0.85 || ((underGlare ? glared : st).paper < 0.4 && !paperRims(surface, mask, work))) {
+      // (Where the pieces are many, whether it shows open table is worked out.)
+      const parted = deck === 'tic' && piece >= PARTED_PIECE && piece < 0.85 && clearOfTable(refined.quad);
+      if ((piece < 0.85 && !parted) || ((underGlare ? glared : st).paper < 0.4 && !paperRims(surface, mask, work))) {
         reject(refined.quad, `pattern ${piece.toFixed(2)}`);
         continue;
       }
@@ -689,7 +710,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
         const own = ownBorders(grey, refined);
         if (own && accept(own.quad) && sizeError(own.quad) <= sizeError(refined.quad)) refined = own;
       }
-      found.push({ quad: refined.quad, support: refined.support, partial: !inFrame || refined.support.some((v) => v < 0.5), coverage: SCANNED });
+      found.push({ quad: refined.quad, support: refined.support, partial: !inFrame || refined.support.some((v) => v < 0.5), coverage: SCANNED, ...(piece < 0.85 ? { tentative: true as const } : {}) });
     }
     // A scan card held on some sides only, a third or more of it over a card held all round: a
     // cut across the joint to a neighbour, or the same card placed a part of a card off (cards do
@@ -769,17 +790,18 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
   const kept = dedupe(found.filter(plausible), deck === 'tic');
   const cards = kept.map((c): Detection => {
     const quad = portrait(c.quad);
-    return { corners: quad, centre: quadCentre(quad), partial: c.partial, evidence: c.coverage === SCANNED ? 'scan' : 'outline' };
+    return { corners: quad, centre: quadCentre(quad), partial: c.partial, evidence: c.coverage === SCANNED ? 'scan' : 'outline', ...(c.tentative ? { tentative: true as const } : {}) };
   });
   // How much of the cards' outlines the frame's edges bear out, in sides (see detectCards).
-  const seen = kept.reduce((t, c) => t + c.support.reduce((a, b) => a + b, 0), 0);
+  const counted = kept.filter((c) => !c.tentative);
+  const seen = counted.reduce((t, c) => t + c.support.reduce((a, b) => a + b, 0), 0);
   // (Not once the scan's cards have set the plane: more cards than the flat plane was for.)
   // The paper as the lone cards show it, when far from the passes' idea of it: something whiter
   // than the paper under a tinted light may have been taken for it, and the cards' faces then read
   // as ink, not paper (see detectCards).
   const own = !options.paper && lone.length >= FEW ? paperColour(surface, lone.map((l) => l.refined.quad.map(toWork)), mask) : null;
   const paper = own && colourDistance(own, guess) > OTHER_PAPER ? { paper: own } : {};
-  if (!plane || sized !== plane || !('flat' in plane) || !plane.flat) return { cards, lone: lone.length, seen, loose: 0, ...paper };
+  if (!plane || sized !== plane || !('flat' in plane) || !plane.flat) return { cards, counted: counted.length, lone: lone.length, seen, loose: 0, ...paper };
   // Paper no card accounts for, only where the flat plane may be tried. (A quarter of the cards'
   // median size in pixels: the plane may be the thing that is off.)
   const areas = kept.map((c) => polygonArea(c.quad)).sort((a, b) => a - b);
@@ -788,7 +810,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     const hull = r.hull.map(toFrame);
     return polygonArea(hull) >= 0.25 * typical && !kept.some((f) => insidePolygon(f.quad, centroid(hull)));
   }).length;
-  return { cards, lone: lone.length, seen, loose, flat: plane.flat, ...paper };
+  return { cards, counted: counted.length, lone: lone.length, seen, loose, flat: plane.flat, ...paper };
 }
 
 /**
@@ -1138,6 +1160,7 @@ interface Candidate {
   readonly support: readonly number[];
   readonly partial: boolean;
   readonly coverage: number;
+  readonly tentative?: true;
 }
 
 function plausible(c: Candidate): boolean {
