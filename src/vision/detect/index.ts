@@ -174,9 +174,9 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
     const faintLooks = [first, ...(finerToo ? [surfaces[1]!] : [])].flatMap((surface) => FAINT_EDGES.map((edges) => ({ surface, edges })));
     // Lone cards enough, yet a third of the cards or more placed by the scan alone, partly: a table
     // as light as the paper, where the usual edges closed a few outlines and left the rest open.
-    const scanned = (found: Found): number => found.cards.filter((c) => c.evidence === 'scan' && c.partial).length;
+    const scanned = (found: Found): number => found.cards.filter((c) => c.evidence === 'scan' && c.partial && !c.tentative).length;
     const openOutlines = best.found.lone >= FEW && 3 * scanned(best.found) >= best.found.counted;
-    const whole = (found: Found): number => found.cards.filter((c) => !c.partial).length;
+    const whole = (found: Found): number => found.cards.filter((c) => !c.partial && !c.tentative).length;
     for (const { surface, edges } of faintLooks) {
       if (best.found.lone >= FEW && !openOutlines) break;
       const again = look(withEdges(cv, surface, edges), `faint edges${edges.blur ? ', blurred' : ''}`);
