@@ -692,7 +692,7 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
       // Checked cloth can look card-shaped with "ink" (its dark squares): a card's paper is one
       // piece, and runs along its sides unless a cover or the frame's edge cuts it.
       const piece = paperInOnePiece(surface, chroma, mask, work, deck, underGlare);
-      // (Where the pieces are many, whether it shows open table is worked out.)
+      // (Open table is looked for only where the paper is in pieces.)
       const parted = deck === 'tic' && piece >= PARTED_PIECE && piece < 0.85 && clearOfTable(refined.quad);
       if ((piece < 0.85 && !parted) || ((underGlare ? glared : st).paper < 0.4 && !paperRims(surface, mask, work))) {
         reject(refined.quad, `pattern ${piece.toFixed(2)}`);
