@@ -124,7 +124,7 @@ export function judgeRecognition(game: VisionGame, recognition: Recognition, uns
   if (game === 'progression') {
     const standing = progressionLayoutViolations(placements, open);
     const apart = new Set(standing.find((v) => v.rule === 'not-touching-layout')?.cards ?? []);
-    const mayJoin = (layoutViolations(game, placements).find((v) => v.rule === 'not-touching-layout')?.cards ?? []).filter((c) => !apart.has(c));
+    const mayJoin = (progressionLayoutViolations(placements).find((v) => v.rule === 'not-touching-layout')?.cards ?? []).filter((c) => !apart.has(c));
     return verdict(standing, mayJoin.length > 0 ? [violation('not-touching-layout', `${mayJoin.join(', ')} ${mayJoin.length === 1 ? 'touches' : 'touch'} no card in sight of the layout; a card out of sight or unread may join them`, mayJoin)] : []);
   }
   if (game === 'sequence-shift') {
