@@ -11,7 +11,9 @@
 // (or one outlined whole named barely) is read so as well: its outline cut to a card's shape may
 // name another card (a 4-square read 3-crescent from a cut two-thirds its length). A try whose
 // side snapped onto a neighbour's edge, a few px into it, is read with that side moved back out of
-// the neighbour; one read sideways, a quarter turned.
+// the neighbour; one read sideways, a quarter turned. A card named from an outline whose opposite
+// sides lie far from parallel (a deck's edge over its end taken for its own) is read from the
+// parallelograms of three of its corners.
 import { add, applyHomography, dist, grow, insetGrid, insidePolygon, intersectLines, invertHomography, scale, signedArea, sub, unit, type Homography, type Vec } from './detect/geometry.js';
 import { CARD_SHAPED, cardShapeError, shortSideFirst, tablePlane } from './detect/table.js';
 import type { Quad, RgbaImage } from './image.js';
@@ -45,6 +47,14 @@ export const HELD = 0.5;
  * tuning sets' 7,716 cards in sight (their truth); the rest is room for a side snapped a few px off.
  */
 const OPPOSITE_SIDES = 1.3;
+/**
+ * Opposite sides of an outline further from parallel than this (degrees) may not be the card's: a
+ * camera turns a card's sides a few degrees apart (under 7 for 99% of the tuning sets' 8,715 cards
+ * in sight, 9 at most). Such an outline may have taken another thing's edge for one side (a deck's
+ * or a finger's, over the card's end). (At 10, one card fewer named on the tuning sets; a true
+ * outline tried costs only the reads: a card named gives way to a sure read alone.)
+ */
+const SKEWED_DEG = 7;
 /** Two snapped quads whose corners all lie this close (px) are one. */
 const SAME_PX = 2;
 /** Two rectangles whose corners all lie this close (mm) are one. */
@@ -62,7 +72,8 @@ const SAME_MM = 4;
  * The rectangles need a surely read card for the plane. A partly seen card named below sure (and
  * one outlined whole named below CHOSEN: a card laid over its end cuts its outline short without a
  * cover in sight) is read from its rectangles and its outline's tries too, and takes such a read
- * only where it is sure.
+ * only where it is sure. So does any card named from an outline whose opposite sides lie more than
+ * SKEWED_DEG from parallel, from the parallelograms of three of its corners.
  */
 export function rereadCovered(
   reader: CardReader,
@@ -76,7 +87,8 @@ export function rereadCovered(
   const out = { corners: [...corners], readings: [...readings], moved: corners.map(() => false) };
   const unknown = readings.flatMap((r, i) => (r.card === null ? [i] : []));
   const unsure = readings.flatMap((r, i) => (r.card !== null && (partial[i] ? r.confidence < SURE : r.confidence < CHOSEN) ? [i] : []));
-  if (unknown.length + unsure.length === 0) return out;
+  const skewed = readings.flatMap((r, i) => (r.card !== null && skew(corners[i]!) > SKEWED_DEG ? [i] : []));
+  if (unknown.length + unsure.length + skewed.length === 0) return out;
   // Where every card read surely is partial (a shadow or a hand along a side is taken for a
   // cover), their outlines still set the plane: the plane is the one most of them agree with.
   const sure = (i: number): boolean => readings[i]!.confidence >= SURE;
@@ -123,6 +135,11 @@ export function rereadCovered(
     for (const rough of parallelograms(corners[i]!)) tryOutline(i, rough);
     for (const relaid of sidesRelaid(corners[i]!)) tryOutline(i, relaid.quad, relaid);
   }
+  // A card named from a skewed outline (its end under a deck, the deck's edge taken for its own):
+  // each corner in turn put back to make a parallelogram of the other three. Not snapped: the
+  // side laid again lies under the cover, whose edge the snap would take again. (Taken only where
+  // sure, as any try for a card named.)
+  for (const i of skewed) for (const quad of parallelograms(corners[i]!)) tries.push({ card: i, quad });
   if (toTable && fromTable) {
     const onTable = corners.map((q) => q.map((p) => applyHomography(toTable, p)));
     for (const i of [...unknown, ...unsure]) {
@@ -261,6 +278,17 @@ function offNeighbours(quad: Quad, neighbours: readonly (readonly Vec[])[]): Qua
     moved = true;
   }
   return moved ? (q as unknown as Quad) : null;
+}
+
+/** How far (degrees) from parallel the quad's less parallel pair of opposite sides lies. */
+function skew(quad: Quad): number {
+  const direction = (a: Vec, b: Vec): number => Math.atan2(b[1] - a[1], b[0] - a[0]);
+  const apart = (a: number, b: number): number => {
+    const d = Math.abs(a - b) % Math.PI;
+    return (Math.min(d, Math.PI - d) * 180) / Math.PI;
+  };
+  const [p0, p1, p2, p3] = quad;
+  return Math.max(apart(direction(p0, p1), direction(p3, p2)), apart(direction(p1, p2), direction(p0, p3)));
 }
 
 /** Each side of `quad` within OPPOSITE_SIDES of the length of the side across from it. */

@@ -151,6 +151,16 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card partly under a hand, named unsurely fr
     await expectReadInPlace(await exampleSessionFrame('heldout', 4242, 21), 'progression', '4-star-orange', 8);
   }, 60_000);
 
+  it('is named again from the parallelogram of three of its corners, where its outline took the edge of a deck over its end', async () => {
+    // Frame 22 of the dev Progression session: the deck lies over the far end of a 5-star-red, and
+    // the outline's far side ran along the deck's edge, 17 degrees from parallel to the near side.
+    // Cut so, it reads 5-triangle-red (0.94). The parallelogram of its other three corners reads it
+    // surely (within 8 px: its far corners lie under the deck).
+    const frame = await devFrame('progression-session', 22);
+    expect((await readDetected(frame, '5-star-red')).card).not.toBe('5-star-red');
+    await expectReadInPlace(frame, 'progression', '5-star-red', 8);
+  }, 60_000);
+
   it('keeps its name where it was named more than barely, though a side laid again under a cover reads another card surely', async () => {
     // Frame 19 of the Shift game filmed as the held-out recorded game films it (seed 3131): a
     // 2-circle-yellow at the frame's left edge, outlined as partial, named rightly (0.80). Its
