@@ -213,7 +213,14 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
       const more = again.found.counted - best.found.counted;
       if (more > 0 && again.found.seen - best.found.seen >= PAPER_LOOK_SIDES * more) best = again;
     }
-    const { flat } = best.found;
+    const { flat, refit } = best.found;
+    // The plane from a lone card or two may run far off a card's size away from them, where the scan
+    // then passes over cards; the cards it outlined all round, all over the table, set a better one:
+    // looked at again with that plane, kept as the flat plane's try is (below).
+    if (refit) {
+      const other = lookAt(best.surface, 'scan\'s plane', { ...options, plane: refit });
+      return withFiner(other.seen > best.found.seen + FLAT_MARGIN ? other.cards : best.found.cards);
+    }
     // Where every patch of paper lies in a card found, the flat plane has nothing more to find.
     if (!flat || best.found.loose === 0) return withFiner(best.found.cards);
     // A plane from a card or two: its perspective may be far off away from them (see
@@ -242,6 +249,8 @@ interface Found {
   readonly flat?: Homography;
   /** The lone cards' own paper, where it is far from the colour the passes took for paper. */
   readonly paper?: readonly [number, number, number];
+  /** The plane the scan's cards outlined all round gave, where the lone cards' came from fewer than FEW. */
+  readonly refit?: Homography;
 }
 
 /** What one pass over the working image found, for a given idea of the paper's colour. */
@@ -801,7 +810,8 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
   // as ink, not paper (see detectCards).
   const own = !options.paper && lone.length >= FEW ? paperColour(surface, lone.map((l) => l.refined.quad.map(toWork)), mask) : null;
   const paper = own && colourDistance(own, guess) > OTHER_PAPER ? { paper: own } : {};
-  if (!plane || sized !== plane || !('flat' in plane) || !plane.flat) return { cards, counted: counted.length, lone: lone.length, seen, loose: 0, ...paper };
+  const refit = plane && sized && sized !== plane && plane.cards < FEW ? { refit: sized.toTable } : {};
+  if (!plane || sized !== plane || !('flat' in plane) || !plane.flat) return { cards, counted: counted.length, lone: lone.length, seen, loose: 0, ...paper, ...refit };
   // Paper no card accounts for, only where the flat plane may be tried. (A quarter of the cards'
   // median size in pixels: the plane may be the thing that is off.)
   const areas = kept.map((c) => polygonArea(c.quad)).sort((a, b) => a - b);
