@@ -3,7 +3,7 @@
 // whole card; and a card the spot washed blank, held firmly all round a little off the plane's size.
 import { describe, expect, it } from 'vitest';
 import { polygonArea, type Vec } from '../../src/vision/detect/geometry.js';
-import { detect, devFrame, exampleSessionFrame, foundCornerError, matchTruth, stillFrame } from './detect-helpers.js';
+import { detect, devFrame, exampleSessionFrame, foundCornerError, matchTruth, recordedFrame, stillFrame } from './detect-helpers.js';
 
 describe('a lone card under a glare spot', () => {
   it('is found by the whole area its outline encloses (dev filmed Shift game, frame 4: a 4-star-cyan alone)', async () => {
@@ -39,5 +39,23 @@ describe('a lone card under a glare spot', () => {
     const { image, truth } = await exampleSessionFrame('heldout', 1212, 4);
     const card = truth.find((t) => t.card === '2-triangle-yellow')!;
     expect(await foundCornerError(image, card)).toBeLessThan(4);
+  });
+
+  it('alone on felt, the spot taken for the paper, is found by the paper its clean outline holds', async () => {
+    // Frame 1 of the Progression session as a held-out-style set films it from seed 111: a
+    // 2-triangle-yellow alone on green felt, a lamp's spot over its top. The spot's white set the
+    // paper, and the card's own warm-lit paper passed under no idea of it; its outline, closed by
+    // the edges alone and held all round, gave the paper, but one such card was not enough.
+    const { image, truth } = await exampleSessionFrame('heldout', 111, 0);
+    const card = truth.find((t) => t.card === '2-triangle-yellow')!;
+    expect(await foundCornerError(image, card)).toBeLessThan(4);
+  });
+
+  it('is not the deck face down alone on the table, though its outline is as clean', async () => {
+    // Frame 1 of seed 8181's held-out-style Stacks game: the draw pile, the deck face down, and
+    // another pile, nothing face up. The deck's navy back, taken for paper, would show its pattern
+    // as ink.
+    const { image } = await recordedFrame('sequence-stacks', 'heldout', 8181, 0);
+    expect(await detect(image, 'stacks')).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ import type { Quad, RgbaImage } from '../image.js';
 import type { OpenCv } from '../opencv.js';
 import type { DetectedCard } from '../types.js';
 import { STANDARD_DECK } from '../../render/deck-profile.js';
-import { chromaOf, dipsIn, surfaceOf, withEdges, type EdgeOptions, type Surface } from './surface.js';
+import { chromaOf, dipsIn, nearNeutral, surfaceOf, withEdges, type EdgeOptions, type Surface } from './surface.js';
 import { applyHomography, centroid, dist, grow, insetGrid, insidePolygon, intersectLines, invertHomography, norm, polygonArea, portrait, quadCentre, quadPoint, sub, type Homography, type Vec } from './geometry.js';
 import { quadOfLines, refineQuad, relaxQuad, slideAlong, type GreyImage, type RefinedQuad } from './refine.js';
 import { tablePlane, type CardSize } from './table.js';
@@ -411,7 +411,15 @@ function detectOn(cv: OpenCv, frame: RgbaImage, surface: Surface, options: Detec
     // paper).
     if (best.lone.length < FEW) {
       const other = fromOutlines();
-      if (other && other.lone.length > Math.max(1, best.lone.length)) best = other;
+      // (Or one card alone where none was found, outlined cleanly all round, its paper light and
+      // near neutral: a lone card on felt under a glare spot, the spot taken for the paper. Not
+      // the deck lying face down, whose navy back would pass for paper with ink.)
+      const clean = (p: Pass): boolean => {
+        if (p.lone.length !== 1 || !p.lone[0]!.refined.support.every((v) => v >= 0.8)) return false;
+        const [r, g, b] = paperColour(surface, [p.lone[0]!.refined.quad.map(toWork)], null);
+        return r + g + b >= 3 * 128 && nearNeutral(r, g, b);
+      };
+      if (other && (other.lone.length > Math.max(1, best.lone.length) || (best.lone.length === 0 && clean(other)))) best = other;
     }
   } else if (loopsShapedLikeCards().length > best.lone.length + 1 && outlines().length > best.lone.length + 1) {
     // More card shapes outlined by the edges alone than lone cards found: the paper taken may be a

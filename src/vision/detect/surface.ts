@@ -239,7 +239,7 @@ function whitePoints(rgba: Uint8Array, n: number): [[number, number, number], [n
 }
 
 /** Paper under any plausible light: a tint, never a strong colour (a hand, a yellow card). */
-function nearNeutral(r: number, g: number, b: number): boolean {
+export function nearNeutral(r: number, g: number, b: number): boolean {
   const max = Math.max(r, g, b);
   return max - Math.min(r, g, b) < 0.35 * max;
 }
