@@ -9,7 +9,7 @@ import { seededRandom, shuffled } from '../src/rules/random.js';
 import { planShot, renderShot } from '../src/render/shot.js';
 import { decodeImage, type RgbaImage } from '../src/vision/image.js';
 import { openCv } from '../src/vision/opencv.js';
-import { createCardReader, type CardReader } from '../src/vision/read/index.js';
+import { blindReader, createCardReader, type CardReader } from '../src/vision/read/index.js';
 import { recogniseWith } from '../src/vision/recognise.js';
 import { figures, formatMs, percentile } from './harness.js';
 
@@ -29,8 +29,6 @@ async function frames(): Promise<{ image: RgbaImage; cards: number }[]> {
   }
   return out;
 }
-
-const blind: CardReader = { read: (cards) => cards.map(() => ({ deck: 'unknown', card: null, confidence: 0 })), meta: {}, threshold: 1, dispose: () => undefined };
 
 /** Each stage's times over `samples` frames (after a warm-up), sorted; cards found a frame; CPU a frame. */
 export async function frameTimes(cv: Awaited<ReturnType<typeof openCv>>, reader: CardReader, samples: number): Promise<{ total: number[]; detect: number[]; read: number[]; grid: number[]; cpu: number[]; found: number; cards: number }> {
@@ -63,7 +61,7 @@ export async function run(): Promise<void> {
   try {
     reader = await createCardReader();
   } catch (error) {
-    reader = blind;
+    reader = blindReader;
     note = `   (no card reader: ${(error as Error).message.split('\n')[0]}; read time excludes the model)`;
   }
   const { total, detect, read, grid, cpu, found, cards } = await frameTimes(cv, reader, 40);

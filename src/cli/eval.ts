@@ -20,7 +20,7 @@ import type { RgbaImage } from '../vision/image.js';
 import { insidePolygon, quadCentre, type Vec } from '../vision/detect/geometry.js';
 import { loadImage } from '../vision/image.js';
 import { createRecogniser, describeError, type Recogniser, type VisionGame } from '../vision/recognise.js';
-import type { CardReader } from '../vision/read/index.js';
+import { blindReader } from '../vision/read/index.js';
 import type { CardReading, Recognition, RecognisedCard } from '../vision/types.js';
 import { judgedByContact, judgePhoto, layoutViolations } from './verify.js';
 
@@ -319,13 +319,6 @@ export function scoreFrame(tallies: readonly Tally[], confusions: Record<string,
   return { fixture: where.fixture, within: where.within, image: frame.image, game: where.game, truth, missed, wrongIdentity, wrongPosition, extra: unmatched, errors: missed + (where.reading === false ? 0 : wrongIdentity) + wrongPosition + unmatched, failures };
 }
 
-/** A reader that reads nothing: every face unknown (for --no-read). */
-export const blindReader: CardReader = {
-  read: (cards) => cards.map(() => ({ deck: 'unknown', card: null, confidence: 0 })),
-  meta: {},
-  threshold: 1,
-  dispose: () => undefined,
-};
 
 interface Parsed {
   dir: string;

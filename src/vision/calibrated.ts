@@ -19,7 +19,7 @@ import type { OpenCv } from './opencv.js';
 import type { CardReader } from './read/index.js';
 import { pipMatcher } from './read/pips.js';
 import { specialMatcher } from './read/specials.js';
-import { anchorStacks, deckOf, gridCells, keptOf, namedWhereTentative, readCards, type ReadCards, type RecogniseOptions, type StacksAnchor } from './recognise.js';
+import { anchorStacks, cardFinds, deckOf, gridCells, keptOf, readCards, type ReadCards, type RecogniseOptions, type StacksAnchor } from './recognise.js';
 import { rectifyMat, toMat } from './rectify.js';
 import type { Recognition, RecognisedCard } from './types.js';
 
@@ -200,7 +200,7 @@ export function recogniseCalibrated(cv: OpenCv, reader: CardReader, frame: RgbaI
     // and a face pushed to full white clips where its light is brighter than the markers'.
     const light = neutralLight(profile.light);
     read = readCards(reader, inView, (q, size) => correctImage(light, rectifyMat(cv, source, toFrame(q), size)), deck, partial, { specials: specialMatcher(cv), pips: deck === 'tic' ? pipMatcher(cv) : null });
-    const kept = namedWhereTentative(found, read);
+    const kept = cardFinds(found, read);
     read = keptOf(read, kept);
     partial = kept.map((i) => partial[i]!);
     t2 = performance.now();

@@ -103,7 +103,7 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
     };
     const cut = (q: Quad, size?: { width: number; height: number }): RgbaImage => rectifyMat(cv, source, q, size);
     read = readCards(reader, found.map((d) => d.corners), cut, deck, found.map((d) => d.partial), looks);
-    const kept = namedWhereTentative(found, read);
+    const kept = cardFinds(found, read);
     detected = kept.map((i) => found[i]!);
     read = keptOf(read, kept);
     if (options.game !== 'sequence-stacks') ({ detected, read } = withGaps(detected, read, readGaps(reader, read.corners, read.readings, cut, refined, frame)));
@@ -128,9 +128,18 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
   return { width: frame.width, height: frame.height, cards, ...(drawPile ? { drawPile } : {}), times: { detectMs: t1 - t0, readMs: t2 - t1, gridMs: t3 - t2 } };
 }
 
-/** Which finds are cards: a find detection was unsure of (Detection.tentative) only where the reader named a card in it. */
-export function namedWhereTentative(found: readonly Pick<Detection, 'tentative'>[], read: ReadCards): number[] {
-  return found.flatMap((d, i) => (d.tentative && !read.readings[i]!.card ? [] : [i]));
+/**
+ * Which finds are cards: a find detection was unsure of (Detection.tentative) only where the reader
+ * named a card in it; one the scan placed (no outline of its own), only where the reader sees a
+ * card face in it at all. (Checked cloth's light squares pass the scan's tests, dozens a frame where
+ * few cards lie to judge them by; the reader takes them for no face.)
+ */
+export function cardFinds(found: readonly Pick<Detection, 'tentative' | 'evidence'>[], read: ReadCards): number[] {
+  return found.flatMap((d, i) => {
+    const reading = read.readings[i]!;
+    const noCard = (d.tentative && !reading.card) || (d.evidence === 'scan' && reading.deck === 'unknown');
+    return noCard ? [] : [i];
+  });
 }
 
 /** The cards `kept` (indices) of a read. */

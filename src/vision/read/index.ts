@@ -250,4 +250,16 @@ export function readTurningSideways(
   return { quads: asRead, faces, readings, sideways };
 }
 
+/**
+ * A reader that reads nothing (`seqref eval --no-read`, and the bench without a model): every
+ * find a face of the deck asked for, named none, so that the recogniser keeps each find it would
+ * keep for a face (cardFinds in src/vision/recognise.ts).
+ */
+export const blindReader: CardReader = {
+  read: (cards, deck) => cards.map(() => ({ deck, card: null, confidence: 0 })),
+  meta: {},
+  threshold: 1,
+  dispose: () => undefined,
+};
+
 export { READ_THRESHOLD };
