@@ -119,7 +119,7 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
   const t3 = performance.now();
   const cards: RecognisedCard[] = detected.map((d, i) => ({
     corners: read.corners[i]!,
-    centre: d.centre,
+    centre: quadCentre(read.corners[i]!),
     partial: d.partial,
     reading: read.readings[i]!,
     row: cells[i]?.row ?? null,

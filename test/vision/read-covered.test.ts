@@ -2,6 +2,7 @@
 // rectangles that hold that part; one outlined at a card's size but off it, from that outline slid
 // along its sides; one named unsurely, from those rectangles where one reads surely (src/vision/covered.ts).
 import { describe, expect, it } from 'vitest';
+import { quadCentre } from '../../src/vision/detect/geometry.js';
 import { greyOf, refineQuad, type RefinedQuad } from '../../src/vision/detect/refine.js';
 import type { Quad } from '../../src/vision/image.js';
 import { openCv } from '../../src/vision/opencv.js';
@@ -159,6 +160,10 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card partly under a hand, named unsurely fr
     const frame = await devFrame('progression-session', 22);
     expect((await readDetected(frame, '5-star-red')).card).not.toBe('5-star-red');
     await expectReadInPlace(frame, 'progression', '5-star-red', 8);
+    // Its centre is its new outline's, not the detector's.
+    const { card } = await recognised(frame, 'progression', '5-star-red');
+    const [x, y] = quadCentre(card.corners);
+    expect(Math.hypot(card.centre[0] - x, card.centre[1] - y)).toBeLessThan(0.01);
   }, 60_000);
 
   it('keeps its name where it was named more than barely, though a side laid again under a cover reads another card surely', async () => {
