@@ -319,7 +319,6 @@ export function scoreFrame(tallies: readonly Tally[], confusions: Record<string,
   return { fixture: where.fixture, within: where.within, image: frame.image, game: where.game, truth, missed, wrongIdentity, wrongPosition, extra: unmatched, errors: missed + (where.reading === false ? 0 : wrongIdentity) + wrongPosition + unmatched, failures };
 }
 
-
 interface Parsed {
   dir: string;
   json?: string;
