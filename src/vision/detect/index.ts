@@ -213,22 +213,19 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
       const more = again.found.counted - best.found.counted;
       if (more > 0 && again.found.seen - best.found.seen >= PAPER_LOOK_SIDES * more) best = again;
     }
-    const { flat, refit } = best.found;
-    // The plane from a lone card or two may run far off a card's size away from them, where the scan
-    // then passes over cards; the cards it outlined all round, all over the table, set a better one:
-    // looked at again with that plane, kept as the flat plane's try is (below).
-    if (refit) {
-      const other = lookAt(best.surface, 'scan\'s plane', { ...options, plane: refit });
-      return withFiner(other.seen > best.found.seen + FLAT_MARGIN ? other.cards : best.found.cards);
-    }
-    // Where every patch of paper lies in a card found, the flat plane has nothing more to find.
-    if (!flat || best.found.loose === 0) return withFiner(best.found.cards);
-    // A plane from a card or two: its perspective may be far off away from them (see
-    // TablePlane.flat). Under a plane far off, cards come out the wrong size, their sides off the
-    // edges, or are not found at all: the flat plane's try is kept where its cards' sides hold
-    // more of the frame's edges, by more than FLAT_MARGIN sides (a stray card-sized find on the
-    // table, held by an edge or two, must not tip it).
-    const other = lookAt(best.surface, 'flat plane', { ...options, plane: flat });
+    // Another plane to look again with, where the one used may be far off:
+    // - the plane the scan's cards outlined all round set (Found.refit). A plane from a lone
+    //   card or two may run far off a card's size away from them, where the scan then passes over
+    //   cards; the cards it outlined all over the table set a better one;
+    // - else the flat plane (TablePlane.flat), where some patch of paper lies in no card found. A
+    //   plane from a card or two: its perspective may be far off away from them, and under it cards
+    //   come out the wrong size, their sides off the edges, or are not found at all.
+    // The try is kept where its cards' sides hold more of the frame's edges, by more than
+    // FLAT_MARGIN sides (a stray card-sized find on the table, held by an edge or two, must not tip it).
+    const { flat, refit, loose } = best.found;
+    const retry = refit ? { how: 'scan\'s plane', plane: refit } : flat && loose > 0 ? { how: 'flat plane', plane: flat } : null;
+    if (!retry) return withFiner(best.found.cards);
+    const other = lookAt(best.surface, retry.how, { ...options, plane: retry.plane });
     return withFiner(other.seen > best.found.seen + FLAT_MARGIN ? other.cards : best.found.cards);
   } finally {
     for (const surface of surfaces) surface.fineGrey.delete();
