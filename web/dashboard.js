@@ -80,7 +80,7 @@ function render() {
   if (v.game === 'sequence') renderBoard(v);
   else renderLayout(v);
   renderOutlines(v);
-  $('winner').innerHTML = v.winner ? `<div class="winner" data-testid="winner">🏆 ${esc(v.winner)} wins</div>` : '';
+  $('winner').innerHTML = v.winner ? `<div class="winner" data-testid="winner">🏆 ${esc(v.winner)} ${v.result && v.result.winners.length > 1 ? 'share the win' : 'wins'}</div>` : '';
 }
 
 function renderScores(v) {

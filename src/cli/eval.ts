@@ -10,6 +10,7 @@ import { STACKS_CARDS } from '../cards/stacks.js';
 import { InputError } from '../errors.js';
 import { reportingOpenCvErrors } from './internal-error.js';
 import { runEvalDiff } from './eval-diff.js';
+import { GAMES_USAGE, runEvalGames } from './eval-games.js';
 import { calibrateFrame } from '../calibration/calibrate.js';
 import { regionLayout } from '../calibration/markers.js';
 import { readProfile, type CalibrationProfile } from '../calibration/profile.js';
@@ -27,6 +28,7 @@ import { judgedByContact, judgePhoto, layoutViolations } from './verify.js';
 export const EVAL_USAGE = `Usage: seqref eval DIR [--json OUT] [--no-read] [--stride N] [--profile FILE] [--compare-calibration]
        seqref eval --stress DIR [--frames N] [--seed S] [--json OUT]
        seqref eval --diff BEFORE.json AFTER.json
+       seqref eval DIR --games [--json OUT] [--truth]
 
 Recognises every frame of every fixture.json below DIR and compares it with the truth
 (contracts section 3): card recall and precision, identity and per-property accuracy, grid
@@ -59,7 +61,9 @@ Options:
                 frame's own, made from the markers it shows (frames name their marker rectangle
                 in "markers": {"region_mm": [W, H]}, as fixtures/calibration does)
 
-Progress goes to standard error. Exits 2 with one line on a fixture it cannot read.`;
+Progress goes to standard error. Exits 2 with one line on a fixture it cannot read.
+
+${GAMES_USAGE}`;
 
 const GAMES: readonly VisionGame[] = ['progression', 'sequence-shift', 'sequence-hunt', 'sequence-stacks'];
 
@@ -400,7 +404,20 @@ async function renderStressSet(dir: string, framesPerGame: number, seed: number)
 
 export function runEval(args: readonly string[]): Promise<number> {
   if (args[0] === '--diff') return Promise.resolve(runEvalDiff(args.slice(1)));
+  if (args.includes('--games')) return reportingOpenCvErrors(() => runGames(args));
   return reportingOpenCvErrors(() => runEvalInner(args));
+}
+
+/** `eval DIR --games [--json OUT] [--truth]`: whole games (eval-games.ts). */
+function runGames(args: readonly string[]): Promise<number> {
+  const rest = args.filter((a) => a !== '--games' && a !== '--truth');
+  const json = rest.indexOf('--json');
+  if (json >= 0 && (rest[json + 1] === undefined || rest[json + 1]!.startsWith('--'))) throw new InputError('eval: --json needs a value; see seqref eval --help');
+  const positional = json >= 0 ? rest.filter((_, i) => i !== json && i !== json + 1) : rest;
+  const unknown = positional.find((a) => a.startsWith('--'));
+  if (unknown) throw new InputError(`eval --games does not take "${unknown}"; see seqref eval --help`);
+  if (positional.length !== 1) throw new InputError('eval --games: give exactly one DIR of recorded games; see seqref eval --help');
+  return runEvalGames(positional[0]!, { ...(json >= 0 ? { json: rest[json + 1]! } : {}), truth: args.includes('--truth') });
 }
 
 /** The markers a calibration frame records (fixtures/calibration): the rectangle they were laid on. */

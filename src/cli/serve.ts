@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { readProfile, type CalibrationProfile } from '../calibration/profile.js';
 import { InputError } from '../errors.js';
 import { loadRecogniser, recogniserProblem } from '../session/recogniser.js';
-import type { RefereeConfig } from '../session/referee.js';
+import { tableConfig } from '../session/replay.js';
 import { CHECK_EVERY_FRAMES } from '../session/camera-watch.js';
 import { TableSession } from '../session/session.js';
 import { BrowserCameraSource, FfmpegCameraSource, ImageFolderSource } from '../session/sources/cameras.js';
@@ -157,9 +157,6 @@ interface Planned {
   readonly game: SessionGame;
   readonly recording: boolean;
   readonly remake?: () => Source;
-  /** Players (Sequence: teams) and variant from the recording, where it says. */
-  readonly players?: number;
-  readonly variant?: string;
   /** The camera's calibration profile. */
   readonly profile?: CalibrationProfile;
 }
@@ -210,11 +207,9 @@ export async function runServe(args: readonly string[]): Promise<number> {
     const g = source.fixture.game;
     if (!isSessionGame(g)) throw new InputError(`${dir}: the game "${g}" has no referee`);
     const split = basename(dirname(resolve(dir)));
-    const setup = source.setup;
-    const seats = g === 'sequence' ? (setup.teams ?? (setup.players === 3 ? 3 : 2)) : setup.players;
     // A board log has no camera to calibrate.
     const calibrated = !demo && source.kind !== 'recorded-board' ? profileFor('session', index) : {};
-    planned.push({ id: idFor(`${basename(resolve(dir))}${demo ? '' : `-${split}`}`), name: `${g} (${basename(resolve(dir))})`, source, game: g, recording: true, remake: make, ...(seats ? { players: seats } : {}), ...(setup.variant ? { variant: setup.variant } : {}), ...calibrated });
+    planned.push({ id: idFor(`${basename(resolve(dir))}${demo ? '' : `-${split}`}`), name: `${g} (${basename(resolve(dir))})`, source, game: g, recording: true, remake: make, ...calibrated });
   }
   const logs = all(flags, 'serial-log');
   if (demo && !planned.some((p) => p.game === 'sequence')) {
@@ -238,19 +233,7 @@ export async function runServe(args: readonly string[]): Promise<number> {
   if (planned.length === 0) throw new InputError('no table to referee: name a source (see seqref serve --help)');
 
   const store = new EventStore(dbPath);
-  const tables = planned.map((p) => {
-    const teams: 2 | 3 = p.game === 'sequence' && p.players === 3 ? 3 : 2;
-    // A recording is judged as it was played: its own players and turns (each settled change).
-    const config: RefereeConfig = {
-      game: p.game,
-      players: p.game === 'sequence' ? teams : (p.players ?? players),
-      turnEnds: p.game === 'sequence' || p.source.kind.startsWith('recorded') ? 'auto' : (turnEnds as 'auto' | 'manual'),
-      ...(p.game === 'sequence' ? { teams } : {}),
-      ...(p.game === 'sequence-shift' && p.variant ? { variant: p.variant } : {}),
-      ...(p.game === 'sequence-hunt' && (p.variant === 'race' || p.variant === 'for-points') ? { huntVariant: p.variant } : {}),
-    };
-    return new TableSession({ id: p.id, name: p.name, config, smoothing: { steadyFrames }, ...(p.profile ? { profile: p.profile } : {}) }, store, p.source);
-  });
+  const tables = planned.map((p) => new TableSession({ id: p.id, name: p.name, config: tableConfig(p.game, p.source, { players, turnEnds: turnEnds as 'auto' | 'manual' }), smoothing: { steadyFrames }, ...(p.profile ? { profile: p.profile } : {}) }, store, p.source));
   const { startServer } = await import('../server/server.js');
   const server = await startServer({ port, host: one(flags, 'host') ?? '0.0.0.0', token, tables }).catch((error: unknown) => {
     store.close();

@@ -7,6 +7,7 @@ import type { CalibrationProfile } from '../calibration/profile.js';
 import type { Recogniser } from './sources/source.js';
 import { STACKS_CELLS } from './games/stacks.js';
 import type { SeenCard, TableObservation } from './types.js';
+import { thumbnail } from '../vision/motion.js';
 
 /** What the adapter reads of a recognised card (src/vision/types.ts RecognisedCard). */
 export interface VisionCard {
@@ -111,7 +112,7 @@ export function loadRecogniser(): Promise<Recogniser | null> {
         // With a profile: recognition on the rectified table (src/vision/calibrated.ts).
         const result = recogniser.recognise(frame, { game, ...(calibration ? { calibration } : {}) });
         // Sequence Stacks: the draw pile found, the cells are numbered from it (STACKS_CELLS.draw).
-        return toObservation(image.tMs, result?.cards ?? [], frame, result?.drawPile ? STACKS_CELLS.draw : undefined);
+        return { ...toObservation(image.tMs, result?.cards ?? [], frame, result?.drawPile ? STACKS_CELLS.draw : undefined), thumbnail: thumbnail(frame) };
       },
     } satisfies Recogniser;
   })();

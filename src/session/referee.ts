@@ -7,12 +7,12 @@
 // board); with "manual" changes gather until the dashboard or a board button ends the turn.
 import type { Placement } from '../rules/layout.js';
 import { judgeBoards, type BoardSnapshot } from './games/board.js';
-import { sameTable, type GameInput, type GameJudgement } from './games/common.js';
+import { playerName, sameTable, type GameInput, type GameJudgement } from './games/common.js';
 import { judgeHunt } from './games/hunt.js';
 import { judgeProgression } from './games/progression.js';
 import { judgeShift } from './games/shift.js';
 import { judgeStacks } from './games/stacks.js';
-import type { BoardSequence, JudgedTurn, SessionGame, SessionInput } from './types.js';
+import type { BoardSequence, GameResult, JudgedTurn, SessionGame, SessionInput } from './types.js';
 
 export interface RefereeConfig {
   readonly game: SessionGame;
@@ -26,6 +26,8 @@ export interface RefereeConfig {
   readonly variant?: string;
   /** Sequence Hunt: race (default) or for-points. */
   readonly huntVariant?: 'race' | 'for-points';
+  /** Progression: the cards the game is played with (default the whole deck of 125). */
+  readonly deckSize?: number;
 }
 
 interface Snapshot {
@@ -72,7 +74,9 @@ export interface Judged {
   readonly pending: number;
   readonly board: readonly string[] | null;
   readonly sequences: readonly BoardSequence[];
+  /** The winners in words ("Player 2", "green"), once the game has ended with one. */
   readonly winner: string | null;
+  readonly result: GameResult | null;
 }
 
 export function initialState(config: RefereeConfig): RefereeState {
@@ -213,7 +217,8 @@ export function judge(state: RefereeState): Judged {
     pending,
     board: null,
     sequences: [],
-    winner: j.winner,
+    winner: j.result && j.result.winners.length > 0 ? j.result.winners.map(playerName).join(' and ') : null,
+    result: j.result,
   };
 }
 

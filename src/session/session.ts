@@ -9,8 +9,10 @@ import type { Placement } from '../rules/layout.js';
 import { apply, corrected, initialState, judge, type Judged, type RefereeConfig, type RefereeState } from './referee.js';
 import { alignToTable } from './align.js';
 import { stacksFit } from './games/stacks.js';
+import { resultWords } from './games/common.js';
 import { CameraWatch, type CalibrationEvent, type CameraWatchOptions } from './camera-watch.js';
 import { Smoother, type SmootherOptions } from './smoothing.js';
+import { HandWatch } from './hands.js';
 import type { FrameImage, Source, SourceSink } from './sources/source.js';
 import type { EventStore } from './store.js';
 import type { BoardObservation, SeenCard, SessionInput, TableObservation, TableView } from './types.js';
@@ -77,6 +79,7 @@ export class TableSession extends EventEmitter<TableEvents> {
   private readonly cellCentres = new Map<string, readonly [number, number]>();
   /** Null without a profile. */
   private readonly camera: CameraWatch | null;
+  private readonly hands = new HandWatch();
 
   constructor(readonly options: TableOptions, private readonly store: EventStore | null, private source: Source | null) {
     super();
@@ -113,8 +116,9 @@ export class TableSession extends EventEmitter<TableEvents> {
       return;
     }
     if (!event) return;
-    // The camera moved: where it saw each cell no longer holds.
+    // The camera moved: where it saw each cell no longer holds, nor what the table looked like.
     this.cellCentres.clear();
+    this.hands.reset();
     this.store?.note(this.id, 'calibration', event);
     this.emit('calibration', event);
     this.changed();
@@ -191,6 +195,11 @@ export class TableSession extends EventEmitter<TableEvents> {
     // Between a check that saw the markers moved and the one that confirms or clears it, what the
     // camera shows may be shifting: nothing settles on those frames.
     let observation = this.camera?.suspect && !given.busy ? { ...given, busy: true } : given;
+    // A hand over the table: nothing settles until it has gone.
+    if (given.thumbnail) {
+      const sight = this.hands.push(given.thumbnail, given.tMs, given.cards.flatMap((c) => (c.corners ? [c.corners] : [])));
+      if (sight.hand) observation = { ...observation, busy: true };
+    }
     const near = this.frameSize ? this.frameSize[0] * 0.03 : 30;
     const close = (a: readonly [number, number], b: readonly [number, number]): boolean => Math.hypot(a[0] - b[0], a[1] - b[1]) <= near;
     const believed = (): readonly Placement[] => this.state.seen?.cards ?? this.state.after.at(-1)?.cards ?? this.state.start?.cards ?? [];
@@ -339,8 +348,9 @@ export class TableSession extends EventEmitter<TableEvents> {
       playerNames,
       source: this.sourceDescription,
       sourceKind: this.source?.kind ?? 'none',
-      status: this.status,
-      statusText: this.statusText,
+      // The game's own end outranks the source's state: a won game is over while its camera runs on.
+      status: j.result ? 'ended' : this.status,
+      statusText: j.result ? `game over: ${resultWords(j.result, (p) => playerNames[p] ?? `Player ${p + 1}`)}` : this.statusText,
       table: j.table as Placement[],
       lastTurnCells,
       board: j.board,
@@ -352,7 +362,8 @@ export class TableSession extends EventEmitter<TableEvents> {
       current: j.current,
       turns: j.turns,
       warnings: j.turns.flatMap((t) => t.warnings.map((w) => ({ ...w, turn: t.number, player: t.player, ...(t.withdrawn ? { withdrawn: true } : {}) }))),
-      winner: j.winner,
+      winner: j.result && j.result.winners.length > 0 ? j.result.winners.map((p) => playerNames[p] ?? `Player ${p + 1}`).join(' and ') : null,
+      result: j.result,
       seen: this.seen,
       frameSize: this.frameSize,
       busy: this.busy,

@@ -3,6 +3,7 @@
 import type { Placement } from '../rules/layout.js';
 import type { Violation } from '../rules/violation.js';
 import type { CalibrationView } from './camera-watch.js';
+import type { Thumbnail } from '../vision/motion.js';
 
 export type Corners = readonly (readonly [number, number])[];
 
@@ -45,6 +46,8 @@ export interface TableObservation {
    * card under something lying over it (the deck) or a hand passing, and counts as seen.
    */
   readonly covered?: readonly { readonly card: string; readonly at: readonly [number, number] }[];
+  /** The frame small and grey, for telling a hand reaching in over the table (src/vision/motion.ts). */
+  readonly thumbnail?: Thumbnail;
 }
 
 /** One view of the electronic Sequence board (from src/bridge). */
@@ -105,6 +108,14 @@ export interface JudgedTurn {
   readonly kind?: 'turn' | 'claim' | 'action';
   /** An illegal attempt that was taken back: its warnings stand, the turn did not pass. */
   readonly withdrawn?: boolean;
+  /** Every player's (team's) score after this turn. */
+  readonly scores: readonly number[];
+}
+
+/** How a game ended: who won (several: a shared win; none: nobody) and why, in words. */
+export interface GameResult {
+  readonly winners: readonly number[];
+  readonly reason: string;
 }
 
 /** A sequence on the Sequence board, for highlighting. */
@@ -145,6 +156,8 @@ export interface TableView {
   /** Every warning so far, newest last, each with its turn. */
   readonly warnings: readonly (Warning & { readonly turn: number; readonly player: number; readonly withdrawn?: boolean })[];
   readonly winner: string | null;
+  /** Set once the game has ended by its own rules. */
+  readonly result: GameResult | null;
   /** Cards seen in the current frame with outlines (image pixels). */
   readonly seen: readonly SeenCard[];
   readonly frameSize: readonly [number, number] | null;

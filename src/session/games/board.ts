@@ -4,7 +4,7 @@
 // keeps its warning and gives the turn back to the team that tried it.
 import { sequence, type Team } from '../../rules/sequence.js';
 import type { Placement } from '../../rules/layout.js';
-import type { BoardSequence, JudgedTurn } from '../types.js';
+import type { BoardSequence, GameResult, JudgedTurn } from '../types.js';
 import { warn, type TurnDraft } from './common.js';
 
 export interface BoardSnapshot {
@@ -20,6 +20,7 @@ export interface BoardJudgement {
   readonly board: readonly string[] | null;
   readonly sequences: readonly BoardSequence[];
   readonly winner: string | null;
+  readonly result: GameResult | null;
 }
 
 const TEAMS: readonly Team[] = ['G', 'B', 'R'];
@@ -38,7 +39,12 @@ export function teamWord(team: string): string {
 export function judgeBoards(boards: readonly BoardSnapshot[], teams: 2 | 3): BoardJudgement {
   const scores = new Array<number>(teams).fill(0);
   const turns: TurnDraft[] = [];
-  if (boards.length === 0) return { turns, scores, current: 0, board: null, sequences: [], winner: null };
+  if (boards.length === 0) return { turns, scores, current: 0, board: null, sequences: [], winner: null, result: null };
+  const sequencesOf = (cells: string): number[] => {
+    const counts = new Array<number>(teams).fill(0);
+    for (const s of sequence.judgeBoard(cellsOf(cells), teams).sequences) counts[TEAMS.indexOf(s.team)]! += 1;
+    return counts;
+  };
   const cellsOf = (cells: string): Team[] => [...cells] as Team[];
   let expected: Team = sequence.judgeBoard(cellsOf(boards[0]!.cells), teams).next ?? 'G';
   let number = 1;
@@ -77,7 +83,7 @@ export function judgeBoards(boards: readonly BoardSnapshot[], teams: 2 | 3): Boa
       : move.type === 'remove' ? `${teamWord(move.removed)} chip taken off ${move.card ?? ''} (${move.row},${move.col})`
       : move.type === 'replace' ? `chip at (${move.row},${move.col}) changed colour`
       : move.type === 'several' ? `${move.changes.length} spaces changed at once: ${move.changes.map((c) => `(${c.row},${c.col}) ${c.to === '.' ? 'emptied' : teamWord(c.to)}`).join(', ')}` : 'no change';
-    turns.push({ number, player: seat, tMs: snap.tMs, added, removed, moved: [], legal: violations.length === 0, points: 0, warnings: violations.map((v) => warn('sequence', v)), summary, kind: 'turn' });
+    turns.push({ number, player: seat, tMs: snap.tMs, added, removed, moved: [], legal: violations.length === 0, points: 0, warnings: violations.map((v) => warn('sequence', v)), summary, kind: 'turn', scores: sequencesOf(snap.cells) });
     if (violations.length > 0) attempt = { index: turns.length - 1, before: board, team: expected, number };
     board = snap.cells;
     expected = TEAMS[(TEAMS.indexOf(mover) + 1) % teams] ?? 'G';
@@ -95,5 +101,6 @@ export function judgeBoards(boards: readonly BoardSnapshot[], teams: 2 | 3): Boa
     board: rows,
     sequences: judged.sequences.map((s) => ({ team: s.team, cells: s.cells })),
     winner: judged.winner ? teamWord(judged.winner) : null,
+    result: judged.winner ? { winners: [TEAMS.indexOf(judged.winner)], reason: `${teamWord(judged.winner)} completed the sequences needed` } : null,
   };
 }

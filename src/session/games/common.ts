@@ -4,7 +4,7 @@
 import type { Placement } from '../../rules/layout.js';
 import type { Violation } from '../../rules/violation.js';
 import { ruleSentence } from '../sentences.js';
-import type { JudgedTurn, SessionGame, Warning } from '../types.js';
+import type { GameResult, JudgedTurn, SessionGame, Warning } from '../types.js';
 
 export interface Snapshot {
   readonly tMs: number;
@@ -22,6 +22,8 @@ export interface GameConfig {
   readonly variant?: string;
   /** Sequence Hunt: 'race' (default) or 'for-points'. */
   readonly huntVariant?: 'race' | 'for-points';
+  /** Progression: the cards the game is played with (default the whole deck; the rulebook's shorter game uses fewer). */
+  readonly deckSize?: number;
 }
 
 /** A table game's session to judge: the table it started from and each settled table after it. */
@@ -41,7 +43,8 @@ export interface GameJudgement {
   readonly info: string[];
   /** Who plays next (-1: nobody, the game is over). */
   readonly current: number;
-  readonly winner: string | null;
+  /** Set once the game has ended by its own rules. */
+  readonly result: GameResult | null;
   /** The table the game believes now, where it differs from the last one seen (Stacks: whole piles). */
   readonly table?: Placement[];
 }
@@ -105,4 +108,18 @@ export function describe(added: readonly Placement[], removed: readonly Placemen
 
 export function playerName(player: number): string {
   return `Player ${player + 1}`;
+}
+
+/** The players holding the highest score (a game that ends on points). */
+export function leaders(scores: readonly number[]): number[] {
+  const best = Math.max(...scores);
+  return scores.flatMap((s, p) => (s === best ? [p] : []));
+}
+
+/** "Player 2 wins", "Players 1 and 2 share the win", "nobody wins". */
+export function resultWords(result: GameResult, name: (player: number) => string = playerName): string {
+  const names = result.winners.map(name);
+  if (names.length === 0) return `nobody wins (${result.reason})`;
+  if (names.length === 1) return `${names[0]} wins (${result.reason})`;
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)} share the win (${result.reason})`;
 }

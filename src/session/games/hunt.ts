@@ -9,7 +9,7 @@ import type { Placement } from '../../rules/layout.js';
 import { sequenceHunt } from '../../rules/sequence-hunt.js';
 import { SEQUENCE_TYPES } from '../../rules/tic-sequence.js';
 import { violation, type Violation } from '../../rules/violation.js';
-import { place, playerName, warn, type GameInput, type GameJudgement, type TurnDraft } from './common.js';
+import { leaders, place, playerName, warn, type GameInput, type GameJudgement, type TurnDraft } from './common.js';
 
 const TYPE_WORDS: Record<string, string> = { mono: 'Mono', duo: 'Duo', tripo: 'Tripo' };
 
@@ -48,6 +48,8 @@ export function judgeHunt(input: GameInput): GameJudgement {
   let current = 0;
   let number = 0;
   let attempt: { index: number; before: readonly Placement[] } | null = null;
+  let turned = 0;
+  const scoresNow = (): number[] => sets.map((own) => (variant === 'for-points' ? own.reduce((n, s) => n + sequenceHunt.setPoints(s.cards), 0) : own.length));
 
   for (const snapshot of input.tables) {
     const seen = new Set(snapshot.cards.map((p) => p.card));
@@ -100,12 +102,14 @@ export function judgeHunt(input: GameInput): GameJudgement {
         warnings: violations.map((v) => warn('sequence-hunt', v)),
         summary: `${what} (${who})`,
         kind: 'claim',
+        scores: scoresNow(),
       });
       if (!legal) attempt = { index: turns.length - 1, before: grid };
     }
 
     for (const card of added) {
       number++;
+      turned++;
       const violations: Violation[] = collected.has(card.card) ? [violation('claimed-card-back', `${card.card} was collected in a set and is on the grid again`, [card.card])] : [];
       turns.push({
         number,
@@ -119,6 +123,7 @@ export function judgeHunt(input: GameInput): GameJudgement {
         warnings: violations.map((v) => warn('sequence-hunt', v)),
         summary: `turned ${place(card)}`,
         kind: 'turn',
+        scores: scoresNow(),
       });
       current = (current + 1) % players;
     }
@@ -132,13 +137,19 @@ export function judgeHunt(input: GameInput): GameJudgement {
   ];
   const complete = sets.findIndex((own) => new Set(own.map((s) => huntKind(s.type, s.size))).size === HUNT_KINDS.length);
   const points = sets.map((own) => own.reduce((n, s) => n + sequenceHunt.setPoints(s.cards), 0));
+  const scores = scoresNow();
+  // For Points: "continue playing until the cards available for play are exhausted": the whole deck turned and no set left on the grid.
+  const exhausted = variant === 'for-points' && turned >= DECK && lying.length === 0;
+  const result = variant === 'race' && complete >= 0 ? { winners: [complete], reason: 'collected all nine sets' } : exhausted ? { winners: leaders(scores), reason: 'the cards are exhausted' } : null;
   return {
     turns,
-    scores: variant === 'for-points' ? points : sets.map((own) => own.length),
+    scores,
     scoreUnit: variant === 'for-points' ? 'points' : 'sets',
     scoreNotes: sets.map((own, i) => (variant === 'for-points' ? `${own.length} set${own.length === 1 ? '' : 's'}` : `${points[i]} pts`)),
     info,
-    current,
-    winner: variant === 'race' && complete >= 0 ? playerName(complete) : null,
+    current: result ? -1 : current,
+    result,
   };
 }
+
+const DECK = 125;

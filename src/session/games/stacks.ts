@@ -303,6 +303,7 @@ export function judgeStacks(input: GameInput): GameJudgement {
       warnings: violations.map((v) => warn('sequence-stacks', v)),
       summary: words.join('; ') || 'the table changed',
       kind: 'action',
+      scores: chipsAfter.map((c) => c.red + c.blue),
     });
     if (discards.length > 0) game.number++;
     if (!legal) attempt = { index: turns.length - 1, before, tops: beforeTops };
@@ -324,7 +325,7 @@ export function judgeStacks(input: GameInput): GameJudgement {
     scoreNotes: chips.map((c) => `${c.red} red · ${c.blue} blue`),
     info: [`Draw pile: ${game.state.drawPile.length} cards · set aside: ${game.state.setAside.length} · direction ${game.state.direction === 1 ? 'clockwise' : 'counter-clockwise'}`],
     current: winner >= 0 ? -1 : game.state.current,
-    winner: winner >= 0 ? playerName(winner) : null,
+    result: winner >= 0 ? { winners: [winner], reason: 'five chips, two of each colour' } : null,
     table,
   };
 }

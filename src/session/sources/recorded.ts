@@ -31,13 +31,16 @@ export interface RecordedSetup {
   readonly variant?: string;
   /** The result the recording ends with: scores per player or team. */
   readonly scores?: readonly number[];
+  /** Progression: the cards the game was played with (the rulebook's reduced deck), Variation 2. */
+  readonly deckSize?: number;
+  readonly reversing?: boolean;
 }
 
 export function recordedSetup(dir: string, fixture: Fixture): RecordedSetup {
   const file = join(dir, fixture.events ?? 'events.json');
   if (!existsSync(file)) return {};
   try {
-    const log = JSON.parse(readFileSync(file, 'utf8')) as { events?: { events?: { kind?: string; config?: { players?: unknown; variant?: unknown; options?: { teams?: unknown } }; scores?: unknown }[] }[] };
+    const log = JSON.parse(readFileSync(file, 'utf8')) as { events?: { events?: { kind?: string; config?: { players?: unknown; variant?: unknown; options?: { teams?: unknown; deckSize?: unknown; reversing?: unknown } }; scores?: unknown }[] }[] };
     const all = (log.events ?? []).flatMap((e) => e.events ?? []);
     const start = all.find((e) => e.kind === 'start');
     const result = all.find((e) => e.kind === 'result');
@@ -45,11 +48,14 @@ export function recordedSetup(dir: string, fixture: Fixture): RecordedSetup {
     const teams = start?.config?.options?.teams;
     const variant = start?.config?.variant;
     const scores = result?.scores;
+    const deckSize = start?.config?.options?.deckSize;
     return {
       ...(typeof players === 'number' && Number.isInteger(players) && players > 0 ? { players } : {}),
       ...(teams === 2 || teams === 3 ? { teams } : {}),
       ...(typeof variant === 'string' ? { variant } : {}),
       ...(Array.isArray(scores) && scores.every((n) => typeof n === 'number') ? { scores: scores as number[] } : {}),
+      ...(typeof deckSize === 'number' && Number.isInteger(deckSize) && deckSize > 0 ? { deckSize } : {}),
+      ...(start?.config?.options?.reversing === true ? { reversing: true } : {}),
     };
   } catch {
     // events.json is for people and tests; a recording plays without it.

@@ -1,0 +1,140 @@
+// Hands over the table, from what changed: a fixed camera sees the table the same from frame to
+// frame, so what differs from the last clear view of it is something placed (a card, lying inside
+// the frame) or something reaching in (an arm, which crosses the frame's edge to get there). The
+// frames are compared small and blurred (a thumbnail), where sensor noise and JPEG blocks average
+// out and a few hundred comparisons a frame cost nothing.
+
+/** A small copy of a frame: red, green and blue bytes a pixel, row by row. */
+export interface Thumbnail {
+  readonly width: number;
+  readonly height: number;
+  readonly data: Uint8Array;
+}
+
+export interface MotionParameters {
+  /** Frame pixels a thumbnail pixel averages, each way. */
+  readonly cell: number;
+  /** Levels any colour channel of a thumbnail pixel must change by to count as changed (noise stays well under). */
+  readonly changedLevels: number;
+  /** A change reaching the frame's edge (within `edgeCells`) must cover at least this share of the frame to be an arm reaching in. */
+  readonly reachShare: number;
+  readonly edgeCells: number;
+}
+
+export const MOTION_PARAMETERS: MotionParameters = { cell: 8, changedLevels: 16, reachShare: 0.004, edgeCells: 2 };
+
+/** The frame averaged over cells of `cell` x `cell` pixels (RGBA in, RGB out). */
+export function thumbnail(frame: { readonly width: number; readonly height: number; readonly data: Uint8Array | Uint8ClampedArray }, cell = MOTION_PARAMETERS.cell): Thumbnail {
+  const width = Math.max(1, Math.floor(frame.width / cell));
+  const height = Math.max(1, Math.floor(frame.height / cell));
+  const sums = new Uint32Array(width * height * 3);
+  const { data } = frame;
+  for (let y = 0; y < height * cell; y++) {
+    const row = ((y / cell) | 0) * width;
+    let i = y * frame.width * 4;
+    for (let x = 0; x < width * cell; x++, i += 4) {
+      const k = (row + ((x / cell) | 0)) * 3;
+      sums[k]! += data[i]!;
+      sums[k + 1]! += data[i + 1]!;
+      sums[k + 2]! += data[i + 2]!;
+    }
+  }
+  const out = new Uint8Array(width * height * 3);
+  const area = cell * cell;
+  for (let k = 0; k < out.length; k++) out[k] = Math.round(sums[k]! / area);
+  return { width, height, data: out };
+}
+
+/** The frame edges, as the renderer and the seats name them. */
+export const EDGES = ['bottom', 'top', 'left', 'right'] as const;
+
+export interface Change {
+  /** Share of the frame changed. */
+  readonly changed: number;
+  /** Something reaching in across an edge (an arm): its share of the frame, and the edge it crosses most (index into EDGES). */
+  readonly reach: { readonly share: number; readonly edge: number } | null;
+}
+
+/**
+ * What differs between two thumbnails of one camera: how much, and whether a changed region
+ * large enough to be an arm crosses the frame's edge (regions of changed pixels, 4-connected).
+ * Pixels `ignore` marks (cards the recogniser found there: a card laid at the edge) are no arm.
+ */
+export function compareThumbnails(before: Thumbnail, after: Thumbnail, parameters: MotionParameters = MOTION_PARAMETERS, ignore?: Uint8Array): Change {
+  const { width, height } = after;
+  if (before.width !== width || before.height !== height) return { changed: 1, reach: { share: 1, edge: 0 } };
+  const n = width * height;
+  const changed = new Uint8Array(n);
+  let count = 0;
+  const a = before.data;
+  const b = after.data;
+  for (let k = 0, i = 0; k < n; k++, i += 3) {
+    const d = Math.max(Math.abs(a[i]! - b[i]!), Math.abs(a[i + 1]! - b[i + 1]!), Math.abs(a[i + 2]! - b[i + 2]!));
+    if (d >= parameters.changedLevels) {
+      count++;
+      if (!ignore?.[k]) changed[k] = 1;
+    }
+  }
+  let reach: Change['reach'] = null;
+  const label = new Int32Array(n).fill(-1);
+  const stack: number[] = [];
+  for (let start = 0; start < n; start++) {
+    if (!changed[start] || label[start] !== -1) continue;
+    // One region: its size and how many of its pixels lie on each edge.
+    const onEdge = [0, 0, 0, 0];
+    let size = 0;
+    label[start] = start;
+    stack.push(start);
+    while (stack.length > 0) {
+      const k = stack.pop()!;
+      size++;
+      const x = k % width;
+      const y = (k - x) / width;
+      const e = parameters.edgeCells;
+      if (y >= height - e) onEdge[0]!++;
+      if (y < e) onEdge[1]!++;
+      if (x < e) onEdge[2]!++;
+      if (x >= width - e) onEdge[3]!++;
+      for (const m of [x > 0 ? k - 1 : -1, x < width - 1 ? k + 1 : -1, y > 0 ? k - width : -1, y < height - 1 ? k + width : -1]) {
+        if (m >= 0 && changed[m] && label[m] === -1) {
+          label[m] = start;
+          stack.push(m);
+        }
+      }
+    }
+    const share = size / n;
+    const most = Math.max(...onEdge);
+    if (most > 0 && share >= parameters.reachShare && (!reach || share > reach.share)) reach = { share, edge: onEdge.indexOf(most) };
+  }
+  return { changed: count / n, reach };
+}
+
+/** A mask of the thumbnail pixels the quads (frame pixels) cover, each grown by a pixel. */
+export function quadMask(thumb: { readonly width: number; readonly height: number }, quads: readonly (readonly (readonly [number, number])[])[], cell = MOTION_PARAMETERS.cell): Uint8Array {
+  const mask = new Uint8Array(thumb.width * thumb.height);
+  for (const quad of quads) {
+    const pts = quad.map(([x, y]) => [x / cell - 0.5, y / cell - 0.5] as const);
+    const xs = pts.map((p) => p[0]);
+    const ys = pts.map((p) => p[1]);
+    const [x0, x1] = [Math.max(0, Math.floor(Math.min(...xs)) - 1), Math.min(thumb.width - 1, Math.ceil(Math.max(...xs)) + 1)];
+    const [y0, y1] = [Math.max(0, Math.floor(Math.min(...ys)) - 1), Math.min(thumb.height - 1, Math.ceil(Math.max(...ys)) + 1)];
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) if (nearPolygon(pts, x, y, 1)) mask[y * thumb.width + x] = 1;
+    }
+  }
+  return mask;
+}
+
+/** Whether (x, y) lies inside the polygon or within `margin` of its sides. */
+function nearPolygon(pts: readonly (readonly [number, number])[], x: number, y: number, margin: number): boolean {
+  let inside = false;
+  for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
+    const [xi, yi] = pts[i]!;
+    const [xj, yj] = pts[j]!;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+    const [dx, dy] = [xj - xi, yj - yi];
+    const t = Math.max(0, Math.min(1, ((x - xi) * dx + (y - yi) * dy) / (dx * dx + dy * dy || 1)));
+    if (Math.hypot(x - xi - t * dx, y - yi - t * dy) <= margin) return true;
+  }
+  return inside;
+}
