@@ -78,10 +78,15 @@ export const EVENTS_FILE = 'events.json';
 const keyOf = (p: CardPose): string => `${p.card}|${p.row}|${p.col}|${p.level}`;
 const ease = (t: number): number => t * t * (3 - 2 * t);
 
-/** A hand whose fingers rest on the trailing half of a card being slid from `from` (image). */
-function handOn(card: CardPose, camera: Camera, from: Vec2, look: HandSpec): HandSpec {
+/**
+ * A hand whose fingers rest on the trailing half of a card being slid from `from` (image), its arm
+ * reaching from `from` towards `onTable` (where the card lies on the table: a card carried off
+ * ends at `from` itself, where the arm still points back at the table).
+ */
+function handOn(card: CardPose, camera: Camera, from: Vec2, look: HandSpec, onTable: CardPose): HandSpec {
   const centre = camera.project(card.x, card.y);
-  const direction = Math.atan2(centre[1] - from[1], centre[0] - from[0]);
+  const target = camera.project(onTable.x, onTable.y);
+  const direction = Math.atan2(target[1] - from[1], target[0] - from[0]);
   const scale = camera.pxPerMmAt(centre[0], centre[1]) * 1.12;
   const reach = 18 * scale;
   return { ...look, tip: [centre[0] + Math.cos(direction) * reach, centre[1] + Math.sin(direction) * reach], direction, scale };
@@ -147,15 +152,15 @@ export function planSession(states: readonly SessionState[], options: SessionOpt
             z: topZ,
             moving: true,
           };
-          push({ cards: [...stay, pose], hands: [handOn(pose, camera, entry.image, look)], stable: false, state: i });
+          push({ cards: [...stay, pose], hands: [handOn(pose, camera, entry.image, look, (move.to ?? move.from)!)], stable: false, state: i });
         }
         settled = move.to ? [...stay, move.to] : stay;
       }
       // The hand goes back to its player.
       const last = moves.at(-1);
       if (last) {
-        const pose = last.to ?? offTable(last.from!);
-        const hand = handOn(pose, camera, entry.image, look);
+        const pose = last.to ?? last.from!;
+        const hand = handOn(pose, camera, entry.image, look, pose);
         const back: HandSpec = { ...hand, tip: [(hand.tip[0] + entry.image[0]) / 2, (hand.tip[1] + entry.image[1]) / 2] };
         push({ cards, hands: [back], stable: false, state: i });
       }

@@ -38,7 +38,8 @@ export class HandWatch {
       this.reference = thumb;
       return { hand: false, edge: null };
     }
-    const still = compareThumbnails(previous, thumb).changed < STILL_SHARE;
+    const motion = compareThumbnails(previous, thumb);
+    const still = motion.changed < STILL_SHARE;
     const ignore = cards.length > 0 ? quadMask(thumb, cards) : undefined;
     const reach = compareThumbnails(reference, thumb, MOTION_PARAMETERS, ignore).reach;
     if (!reach || (this.before && !compareThumbnails(this.before, thumb, MOTION_PARAMETERS, ignore).reach)) {

@@ -34,6 +34,27 @@ function isVisionModule(value: unknown): value is VisionModule {
 
 /** Pixels from an edge within which a cut-off card is taken to leave the frame, not to be covered. */
 const EDGE_PX = 3;
+/** A card cut off by the frame's edge is a card on the table when at least this share of it is in the frame. */
+const IN_FRAME = 0.6;
+
+/** The share of a polygon's area inside the frame (the polygon clipped to it). */
+function shareInFrame(corners: readonly (readonly [number, number])[], width: number, height: number): number {
+  const area = (pts: readonly (readonly [number, number])[]): number => Math.abs(pts.reduce((s, p, i) => s + p[0] * pts[(i + 1) % pts.length]![1] - pts[(i + 1) % pts.length]![0] * p[1], 0)) / 2;
+  let clipped: (readonly [number, number])[] = [...corners];
+  const sides: ((p: readonly [number, number]) => number)[] = [(p) => p[0], (p) => width - p[0], (p) => p[1], (p) => height - p[1]];
+  for (const inside of sides) {
+    const out: (readonly [number, number])[] = [];
+    clipped.forEach((p, i) => {
+      const q = clipped[(i + 1) % clipped.length]!;
+      const [a, b] = [inside(p), inside(q)];
+      if (a >= 0) out.push(p);
+      if ((a >= 0) !== (b >= 0)) out.push([p[0] + ((q[0] - p[0]) * a) / (a - b), p[1] + ((q[1] - p[1]) * a) / (a - b)]);
+    });
+    clipped = out;
+  }
+  const whole = area(corners);
+  return whole > 0 && clipped.length >= 3 ? area(clipped) / whole : 0;
+}
 
 /**
  * A recognition as the session wants it: named cards on cells. A named card the grid could not
@@ -41,7 +62,7 @@ const EDGE_PX = 3;
  * reader cannot name is listed by where it lies (`unread`), and so is a named card covered in part
  * inside the frame (`covered`, and seen): the session decides from the frames around them whether
  * a hand moves over them or something lies there (an unreadable card, the deck over a card's end).
- * A card cut off by the frame's edge is only out of sight, and a shape the reader says is no card
+ * A card mostly past the frame's edge is only out of sight, and a shape the reader says is no card
  * face (a card back, a phone) is not a card: both are left out. The cells are the recogniser's own
  * grid, or, where it found a fixed space (`anchor`: the Sequence Stacks draw pile), the table's.
  */
@@ -53,7 +74,7 @@ export function toObservation(tMs: number, cards: readonly VisionCard[], size?: 
   for (const c of cards) {
     const name = c.reading?.card ?? null;
     const atEdge = size !== undefined && c.corners !== undefined && c.corners.some(([x, y]) => x < EDGE_PX || y < EDGE_PX || x > size.width - EDGE_PX || y > size.height - EDGE_PX);
-    if (c.partial && atEdge) continue;
+    if (c.partial && atEdge && (!c.corners || shareInFrame(c.corners, size.width, size.height) < IN_FRAME)) continue;
     if (name === null && c.reading?.deck === 'unknown') continue;
     const centre = c.corners && c.corners.length > 0 ? ([c.corners.reduce((s, p) => s + p[0], 0) / c.corners.length, c.corners.reduce((s, p) => s + p[1], 0) / c.corners.length] as [number, number]) : null;
     if (name === null) {

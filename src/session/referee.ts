@@ -7,7 +7,7 @@
 // board); with "manual" changes gather until the dashboard or a board button ends the turn.
 import type { Placement } from '../rules/layout.js';
 import { judgeBoards, type BoardSnapshot } from './games/board.js';
-import { playerName, sameTable, type GameInput, type GameJudgement } from './games/common.js';
+import { playerName, sameTable, type GameInput, type GameJudgement, type Snapshot } from './games/common.js';
 import { judgeHunt } from './games/hunt.js';
 import { judgeProgression } from './games/progression.js';
 import { judgeShift } from './games/shift.js';
@@ -28,14 +28,26 @@ export interface RefereeConfig {
   readonly huntVariant?: 'race' | 'for-points';
   /** Progression: the cards the game is played with (default the whole deck of 125). */
   readonly deckSize?: number;
+  /** The frame edge each player reaches in across (0 bottom, 1 top, 2 left, 3 right; default seatEdges()). */
+  readonly seats?: readonly number[];
 }
 
-interface Snapshot {
-  readonly tMs: number;
-  readonly cards: readonly Placement[];
-  /** A turn ended with the table unchanged: the player passed (Progression, Shift: drew instead). */
-  readonly pass?: boolean;
+/**
+ * Where players sit as the camera sees them: two face each other across the frame (bottom, top);
+ * more sit round it in turn order (bottom, right, top, left), as the recorded games are filmed.
+ */
+export function seatEdges(players: number): number[] {
+  return Array.from({ length: players }, (_, p) => (players === 2 ? p % 2 : [0, 3, 1, 2][p % 4]!));
 }
+
+/** The player whose seat an edge is, where exactly one sits there. */
+function playerAt(config: RefereeConfig, edge: number | undefined): number | undefined {
+  if (edge === undefined) return undefined;
+  const seats = config.seats ?? seatEdges(config.players);
+  const at = seats.flatMap((e, p) => (e === edge ? [p] : []));
+  return at.length === 1 ? at[0] : undefined;
+}
+
 
 /** An organiser's correction: the card seen as `from` at the cell is really `to`. */
 interface Override {
@@ -96,7 +108,8 @@ export function apply(state: RefereeState, input: SessionInput): RefereeState {
   const next = { ...state, inputs: state.inputs + 1 };
   switch (input.kind) {
     case 'settled-table': {
-      const snapshot = { tMs: input.tMs, cards: input.cards };
+      const by = playerAt(state.config, input.edge);
+      const snapshot: Snapshot = { tMs: input.tMs, cards: input.cards, ...(by !== undefined ? { by } : {}) };
       if (state.config.game === 'sequence') return next;
       if (state.start === null) {
         // Progression starts from one face-up card; the other games from an empty table, so

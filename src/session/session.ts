@@ -39,6 +39,14 @@ export interface TableEvents {
 
 const TEAM_NAMES = ['Green', 'Blue', 'Red'];
 
+function mostOften(values: readonly number[]): number | null {
+  const counts = new Map<number, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  let best: number | null = null;
+  for (const [v, n] of counts) if (best === null || n > counts.get(best)!) best = v;
+  return best;
+}
+
 function centreOf(corners: readonly (readonly [number, number])[]): [number, number] {
   return [corners.reduce((s, p) => s + p[0], 0) / corners.length, corners.reduce((s, p) => s + p[1], 0) / corners.length];
 }
@@ -80,6 +88,9 @@ export class TableSession extends EventEmitter<TableEvents> {
   /** Null without a profile. */
   private readonly camera: CameraWatch | null;
   private readonly hands = new HandWatch();
+  private handInView = false;
+  /** The frame edges the last hand over the table reached in across, frame by frame. */
+  private handEdges: number[] = [];
 
   constructor(readonly options: TableOptions, private readonly store: EventStore | null, private source: Source | null) {
     super();
@@ -198,7 +209,13 @@ export class TableSession extends EventEmitter<TableEvents> {
     // A hand over the table: nothing settles until it has gone.
     if (given.thumbnail) {
       const sight = this.hands.push(given.thumbnail, given.tMs, given.cards.flatMap((c) => (c.corners ? [c.corners] : [])));
-      if (sight.hand) observation = { ...observation, busy: true };
+      if (sight.hand) {
+        observation = { ...observation, busy: true };
+        // The edges one hand crossed, from its coming in to its going.
+        if (!this.handInView) this.handEdges = [];
+        if (sight.edge !== null) this.handEdges.push(sight.edge);
+      }
+      this.handInView = sight.hand;
     }
     const near = this.frameSize ? this.frameSize[0] * 0.03 : 30;
     const close = (a: readonly [number, number], b: readonly [number, number]): boolean => Math.hypot(a[0] - b[0], a[1] - b[1]) <= near;
@@ -257,7 +274,11 @@ export class TableSession extends EventEmitter<TableEvents> {
     this.busy = observation.busy;
     this.seen = corrected(this.state, observation.cards).map((p, i) => ({ ...p, ...(observation.cards[i]?.corners ? { corners: observation.cards[i]!.corners! } : {}) }));
     if (this.status !== 'ended') this.status = 'live';
-    if (settled) this.input({ kind: 'settled-table', tMs: observation.tMs, cards: corrected(this.state, settled) });
+    if (settled) {
+      const edge = mostOften(this.handEdges);
+      this.handEdges = [];
+      this.input({ kind: 'settled-table', tMs: observation.tMs, cards: corrected(this.state, settled), ...(edge !== null ? { edge } : {}) });
+    }
     else this.changed();
   }
 

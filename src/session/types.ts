@@ -72,7 +72,13 @@ export function isSessionGame(name: string): name is SessionGame {
  */
 export type SessionInput =
   /** The table settled into this state (the smoother saw it steadily). */
-  | { readonly kind: 'settled-table'; readonly tMs: number; readonly cards: readonly Placement[] }
+  | {
+      readonly kind: 'settled-table';
+      readonly tMs: number;
+      readonly cards: readonly Placement[];
+      /** The frame edge (0 bottom, 1 top, 2 left, 3 right) the last hand over the table reached in across: whose seat it came from. */
+      readonly edge?: number;
+    }
   /** The board settled into this state; `resync`: the first state after the bridge lost track. */
   | { readonly kind: 'settled-board'; readonly tMs: number; readonly cells: string; readonly resync?: boolean }
   /** The player's turn ends (dashboard button or the board's $K). */

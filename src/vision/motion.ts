@@ -80,21 +80,23 @@ export function compareThumbnails(before: Thumbnail, after: Thumbnail, parameter
   const stack: number[] = [];
   for (let start = 0; start < n; start++) {
     if (!changed[start] || label[start] !== -1) continue;
-    // One region: its size and how many of its pixels lie on each edge.
+    // One region: its size, whether it comes near the edge, and how many of its pixels lie on each edge line.
     const onEdge = [0, 0, 0, 0];
+    let near = false;
     let size = 0;
     label[start] = start;
     stack.push(start);
+    const e = parameters.edgeCells;
     while (stack.length > 0) {
       const k = stack.pop()!;
       size++;
       const x = k % width;
       const y = (k - x) / width;
-      const e = parameters.edgeCells;
-      if (y >= height - e) onEdge[0]!++;
-      if (y < e) onEdge[1]!++;
-      if (x < e) onEdge[2]!++;
-      if (x >= width - e) onEdge[3]!++;
+      if (y >= height - e || y < e || x < e || x >= width - e) near = true;
+      if (y === height - 1) onEdge[0]!++;
+      if (y === 0) onEdge[1]!++;
+      if (x === 0) onEdge[2]!++;
+      if (x === width - 1) onEdge[3]!++;
       for (const m of [x > 0 ? k - 1 : -1, x < width - 1 ? k + 1 : -1, y > 0 ? k - width : -1, y < height - 1 ? k + width : -1]) {
         if (m >= 0 && changed[m] && label[m] === -1) {
           label[m] = start;
@@ -103,10 +105,25 @@ export function compareThumbnails(before: Thumbnail, after: Thumbnail, parameter
       }
     }
     const share = size / n;
+    // The edge an arm crosses is the one it is widest across.
     const most = Math.max(...onEdge);
-    if (most > 0 && share >= parameters.reachShare && (!reach || share > reach.share)) reach = { share, edge: onEdge.indexOf(most) };
+    if (near && share >= parameters.reachShare && (!reach || share > reach.share)) reach = { share, edge: most > 0 ? onEdge.indexOf(most) : nearestEdge(label, start, width, height) };
   }
   return { changed: count / n, reach };
+}
+
+/** The edge nearest to any pixel of the region labelled `id`. */
+function nearestEdge(label: Int32Array, id: number, width: number, height: number): number {
+  let best = Infinity;
+  let edge = 0;
+  for (let k = 0; k < label.length; k++) {
+    if (label[k] !== id) continue;
+    const x = k % width;
+    const y = (k - x) / width;
+    const d = [height - 1 - y, y, x, width - 1 - x];
+    for (let i = 0; i < 4; i++) if (d[i]! < best) [best, edge] = [d[i]!, i];
+  }
+  return edge;
 }
 
 /** A mask of the thumbnail pixels the quads (frame pixels) cover, each grown by a pixel. */

@@ -89,6 +89,10 @@ export function judgeBoards(boards: readonly BoardSnapshot[], teams: 2 | 3): Boa
     expected = TEAMS[(TEAMS.indexOf(mover) + 1) % teams] ?? 'G';
     number++;
   }
+  // A move taken back changed no score.
+  turns.forEach((t, i) => {
+    if (t.withdrawn) t.scores = i > 0 ? turns[i - 1]!.scores : new Array<number>(teams).fill(0);
+  });
   const last = boards.at(-1)!;
   const judged = sequence.judgeBoard(cellsOf(last.cells), teams);
   for (const s of judged.sequences) scores[TEAMS.indexOf(s.team)] = (scores[TEAMS.indexOf(s.team)] ?? 0) + 1;

@@ -11,6 +11,8 @@ export interface Snapshot {
   readonly cards: readonly Placement[];
   /** The turn ended with the table unchanged (a pass, said by the organiser or a button). */
   readonly pass?: boolean;
+  /** The player whose seat the last hand over the table came from, where the camera saw one. */
+  readonly by?: number;
 }
 
 export interface GameConfig {

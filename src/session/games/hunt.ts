@@ -1,9 +1,10 @@
 // Sequence Hunt from the camera. The face-up grid is all the camera sees: a card that arrives is
 // the card the current player turned (players take turns, one card each); cards that leave the
 // grid together are a claim, judged as a set (the engine's judgeClaim, the finder naming every
-// kind the group makes). The camera cannot see who called: a claim is credited to the player the
-// organiser names, else to the player whose turn comes next (the one studying the grid before
-// turning their card); the dashboard says which. A wrong claim the players put back is withdrawn.
+// kind the group makes). The camera cannot hear who called: a claim is credited to the player the
+// organiser names, else to the player whose seat the hand that took the cards came from, else to
+// the player whose turn comes next (the one studying the grid before turning their card); the
+// dashboard says which. A wrong claim the players put back is withdrawn.
 import { countSets, HUNT_KINDS, huntKind, listSets, type HuntKind, type HuntSet } from '../../rules/hunt-finder.js';
 import type { Placement } from '../../rules/layout.js';
 import { sequenceHunt } from '../../rules/sequence-hunt.js';
@@ -69,7 +70,7 @@ export function judgeHunt(input: GameInput): GameJudgement {
     if (removed.length > 0) {
       const cards = removed.map((p) => p.card);
       const credited = cards.map((c) => input.credits.get(c)).find((p) => p !== undefined && p >= 0 && p < players);
-      const player = credited ?? current;
+      const player = credited ?? snapshot.by ?? current;
       const found = setsOf(cards);
       const violations: Violation[] = [];
       let set: HuntSet | null = null;
@@ -78,8 +79,8 @@ export function judgeHunt(input: GameInput): GameJudgement {
       } else {
         const have = new Set(sets[player]!.map((s) => huntKind(s.type, s.size)));
         set = found.find((s) => !have.has(huntKind(s.type, s.size))) ?? found[0]!;
-        // Only once the organiser has named the caller: a guessed caller is no ground for a warning.
-        if (variant === 'race' && credited !== undefined && have.has(huntKind(set.type, set.size))) {
+        // Only where the caller is known (named by the organiser, or their hand seen): a guessed caller is no ground for a warning.
+        if (variant === 'race' && (credited ?? snapshot.by) !== undefined && have.has(huntKind(set.type, set.size))) {
           violations.push(violation('set-already-collected', `${playerName(player)} already has a ${set.size}-card ${TYPE_WORDS[set.type]}; each of the nine sets is collected once`, cards));
         }
       }
@@ -88,7 +89,7 @@ export function judgeHunt(input: GameInput): GameJudgement {
         sets[player]!.push(set);
         for (const c of cards) collected.add(c);
       }
-      const who = credited !== undefined ? 'caller named by the organiser' : 'caller not seen: credited to the next to turn a card';
+      const who = credited !== undefined ? 'caller named by the organiser' : snapshot.by !== undefined ? 'taken by the hand from their seat' : 'caller not seen: credited to the next to turn a card';
       const what = set ? `${TYPE_WORDS[set.type]} of ${set.size}: ${set.cards.join(', ')}` : `${cards.join(', ')} taken`;
       turns.push({
         number: Math.max(1, number),

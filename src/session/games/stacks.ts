@@ -169,12 +169,16 @@ export function judgeStacks(input: GameInput): GameJudgement {
     if (attempt) {
       const tried: Attempt = attempt;
       attempt = null;
-      if (nowTops === tried.tops) {
-        // The illegal action was taken back: the table is as it was before it.
+      // The illegal action was taken back: the table is as it was before it, or a card it put down
+      // no longer shows on its pile (taken back, and the player went on before the camera saw the
+      // table settle in between: "the attempted play must be undone").
+      const shown = cellsOf(snapshot.cards);
+      const takenBack = nowTops === tried.tops || turns[tried.index]!.added.some((p) => shown.get(key(p.row, p.col))?.at(-1) !== p.card);
+      if (takenBack) {
         turns[tried.index]!.withdrawn = true;
         game = tried.before;
-        tops = nowTops;
-        continue;
+        tops = tried.tops;
+        if (nowTops === tried.tops) continue;
       }
     }
     if (nowTops === tops) continue;

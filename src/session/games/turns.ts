@@ -101,6 +101,9 @@ export function walkTurns(input: GameInput, judgeTurn: (turn: TurnContext) => Tu
       attempt = null;
     }
     if (sameTable(snapshot.cards, table)) continue;
+    // The hand came from another seat than the turn order says: the players between passed
+    // (a pass shows the camera nothing: "draw 1 card from the deck", and the turn moves on).
+    for (let n = 0; n < players - 1 && snapshot.by !== undefined && snapshot.by !== current; n++) pass(snapshot.tMs, 'passed (seen by whose hand played next)');
     const context: TurnContext = { before: table, after: snapshot.cards, player: current, ...diff(table, snapshot.cards) };
     const verdict = judgeTurn(context);
     const legal = verdict.violations.length === 0;
