@@ -67,11 +67,11 @@ function whatOf(game: string, move: Record<string, unknown>): string[] {
     if (type === 'two-chips') return (Array.isArray(move.spaces) ? move.spaces : []).map((s: { row: number; col: number }) => `${s.row},${s.col}`);
     return typeof move.row === 'number' && typeof move.col === 'number' ? [`${move.row},${move.col}`] : [];
   }
+  // Stacks specials name themselves: the card played is the move (`card` is what a steal took).
+  if (['jump', 'reverse', 'card-steal', 'chip-steal', 'wait'].includes(type)) return [type];
   if (Array.isArray(move.placements)) return cardsOf(move.placements);
   if (Array.isArray(move.cards)) return stringsOf(move.cards);
   if (typeof move.card === 'string') return [move.card];
-  // Stacks specials name themselves: the card played is the move.
-  if (['jump', 'reverse', 'card-steal', 'chip-steal', 'wait'].includes(type)) return [type];
   return [];
 }
 

@@ -17,7 +17,11 @@ const STILL_SHARE = 0.002;
 export interface HandSight {
   /** Something reaches in over the table. */
   readonly hand: boolean;
-  /** The frame edge it reaches in across (0 bottom, 1 top, 2 left, 3 right), while there is one. */
+  /**
+   * The frame edge it reaches in across (0 bottom, 1 top, 2 left, 3 right), while there is one,
+   * where what differs from the clear table and what moved since the last frame cross the same
+   * edge (what differs alone may be a card taken from beside the edge).
+   */
   readonly edge: number | null;
 }
 
@@ -59,7 +63,7 @@ export class HandWatch {
       this.stillSinceMs = null;
       return { hand: false, edge: null };
     }
-    return { hand: true, edge: reach.edge };
+    return { hand: true, edge: motion.reach?.edge === reach.edge ? reach.edge : null };
   }
 
   /** The camera moved (recalibrated): the old references show another view. */

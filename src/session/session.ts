@@ -39,12 +39,13 @@ export interface TableEvents {
 
 const TEAM_NAMES = ['Green', 'Blue', 'Red'];
 
-function mostOften(values: readonly number[]): number | null {
-  const counts = new Map<number, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  let best: number | null = null;
-  for (const [v, n] of counts) if (best === null || n > counts.get(best)!) best = v;
-  return best;
+/**
+ * The edge a hand came in across, where the frames that saw one agree (two at least): an arm in
+ * a sleeve the table's colour shows only its fingers, which may touch the far edge.
+ */
+function agreedEdge(edges: readonly (number | null)[]): number | null {
+  const seen = edges.filter((e): e is number => e !== null);
+  return seen.length >= 2 && seen.every((e) => e === seen[0]) ? seen[0]! : null;
 }
 
 function centreOf(corners: readonly (readonly [number, number])[]): [number, number] {
@@ -88,9 +89,8 @@ export class TableSession extends EventEmitter<TableEvents> {
   /** Null without a profile. */
   private readonly camera: CameraWatch | null;
   private readonly hands = new HandWatch();
-  private handInView = false;
-  /** The frame edges the last hand over the table reached in across, frame by frame. */
-  private handEdges: number[] = [];
+  /** The frame edges the hands over the table reached in across since it last settled, frame by frame. */
+  private handEdges: (number | null)[] = [];
 
   constructor(readonly options: TableOptions, private readonly store: EventStore | null, private source: Source | null) {
     super();
@@ -211,11 +211,9 @@ export class TableSession extends EventEmitter<TableEvents> {
       const sight = this.hands.push(given.thumbnail, given.tMs, given.cards.flatMap((c) => (c.corners ? [c.corners] : [])));
       if (sight.hand) {
         observation = { ...observation, busy: true };
-        // The edges one hand crossed, from its coming in to its going.
-        if (!this.handInView) this.handEdges = [];
-        if (sight.edge !== null) this.handEdges.push(sight.edge);
+        // The edges the hands crossed since the table last settled.
+        this.handEdges.push(sight.edge);
       }
-      this.handInView = sight.hand;
     }
     const near = this.frameSize ? this.frameSize[0] * 0.03 : 30;
     const close = (a: readonly [number, number], b: readonly [number, number]): boolean => Math.hypot(a[0] - b[0], a[1] - b[1]) <= near;
@@ -275,7 +273,7 @@ export class TableSession extends EventEmitter<TableEvents> {
     this.seen = corrected(this.state, observation.cards).map((p, i) => ({ ...p, ...(observation.cards[i]?.corners ? { corners: observation.cards[i]!.corners! } : {}) }));
     if (this.status !== 'ended') this.status = 'live';
     if (settled) {
-      const edge = mostOften(this.handEdges);
+      const edge = agreedEdge(this.handEdges);
       this.handEdges = [];
       this.input({ kind: 'settled-table', tMs: observation.tMs, cards: corrected(this.state, settled), ...(edge !== null ? { edge } : {}) });
     }

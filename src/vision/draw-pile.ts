@@ -18,8 +18,12 @@ export const STACKS_DRAW_PILE = [0, 2] as const;
 
 /** Width of the coarse look (px): a pile is still some 40 px long in a 1280 px frame at 320. */
 const WORK_WIDTH = 320;
-/** Colour distance from the table (0-255 RGB units) that counts as not-table, at least... */
-const MIN_CONTRAST = 30;
+/** Colour distance from the table near it (0-255 RGB units) that counts as not-table, at least... */
+const MIN_CONTRAST = 20;
+/** How much a pixel darker than the table counts (its hue the table's): shade, more often than not. */
+const DARKER_WEIGHT = 0.25;
+/** The table near a pixel: its mean over a square this many card sides across, each way from it. */
+const LOCAL_CARDS = 1.5;
 /** ...and at least this many times the median pixel's distance (textured tables: wood, cloth). */
 const TEXTURE_FACTOR = 6;
 /**
@@ -30,6 +34,8 @@ const TEXTURE_FACTOR = 6;
 const SIZE_RANGE = [0.7, 1.45] as const;
 /** Its long side over its short one (a card's is 88 / 63 = 1.4; a phone's 2 and more). */
 const ASPECT_RANGE = [1.1, 1.75] as const;
+/** Canny's thresholds for a pile's outline in the coarse look. */
+const OUTLINE_CANNY = [20, 60] as const;
 /** Share of its rectangle a pile's pixels fill (its light frame line may fall out). */
 const MIN_FILL = 0.7;
 
@@ -77,16 +83,19 @@ export function drawPileCandidates(cv: OpenCv, source: Mat, frameWidth: number, 
       }
     }
   }
+  // The table's colour near each pixel (a lamp's pool of light, an arm's shadow, vignetting make
+  // it vary across the frame): the open table blurred over a few cards' widths, the shapes
+  // filled with its median first.
   const table = mediansOf(rgba, masked, n);
+  const filled = new Uint8Array(rgba);
+  for (let i = 0; i < n; i++) if (masked[i]) filled.set(table, i * 4);
+  const faceSide = Math.sqrt(faces.reduce((s, q) => s + polygonArea(q), 0) / faces.length) / k;
+  const local = localMean(cv, filled, width, height, 2 * Math.round(faceSide * LOCAL_CARDS) + 1);
   const distance = new Float32Array(n);
   const histogram = new Uint32Array(443);
   let open = 0;
-  const [tr, tg, tb] = table;
   for (let i = 0; i < n; i++) {
-    const dr = rgba[i * 4]! - tr;
-    const dg = rgba[i * 4 + 1]! - tg;
-    const db = rgba[i * 4 + 2]! - tb;
-    const d = Math.sqrt(dr * dr + dg * dg + db * db);
+    const d = awayFromTable(rgba, local, i * 4);
     distance[i] = d;
     if (!masked[i]) {
       histogram[Math.min(442, Math.round(d))]!++;
@@ -129,17 +138,95 @@ export function drawPileCandidates(cv: OpenCv, source: Mat, frameWidth: number, 
     if (pixels.some((p) => p % width === 0 || p % width === width - 1 || p < width || p >= n - width)) continue;
     const rectangle = rectangleOf(pixels, width);
     if (rectangle.fill < MIN_FILL) continue;
-    const quad = rectangle.corners.map(([x, y]) => [x * k, y * k] as Vec);
-    const onTable = quad.map((p) => applyHomography(toTable, p));
-    const a = (dist(onTable[0]!, onTable[1]!) + dist(onTable[2]!, onTable[3]!)) / 2;
-    const b = (dist(onTable[1]!, onTable[2]!) + dist(onTable[3]!, onTable[0]!)) / 2;
-    const scale = Math.sqrt((a * b) / (size.widthMm * size.heightMm));
-    const aspect = Math.max(a, b) / Math.min(a, b);
-    if (scale < SIZE_RANGE[0] || scale > SIZE_RANGE[1] || aspect < ASPECT_RANGE[0] || aspect > ASPECT_RANGE[1]) continue;
-    const score = rectangle.fill - Math.abs(Math.log(scale)) - Math.abs(Math.log(aspect / (size.heightMm / size.widthMm)));
-    found.push({ quad: portrait(quad), score });
+    const judged = pileScore(rectangle.corners.map(([x, y]) => [x * k, y * k] as Vec), rectangle.fill, toTable, size);
+    if (judged) found.push(judged);
+  }
+  // A back close to the table's colour (dark blue on dark felt) still shows its outline.
+  for (const outline of outlinedShapes(cv, rgba, width, height, faceArea)) {
+    const centre = outline.corners.reduce((c, p) => [c[0] + p[0] / 4, c[1] + p[1] / 4] as Vec, [0, 0] as Vec);
+    if (masked[Math.round(centre[1]) * width + Math.round(centre[0])]) continue;
+    const judged = pileScore(outline.corners.map(([x, y]) => [x * k, y * k] as Vec), outline.fill, toTable, size);
+    if (judged && !found.some((f) => dist(quadCentreOf(f.quad), quadCentreOf(judged.quad)) < faceSide * k * 0.5)) found.push(judged);
   }
   return found.sort((a, b) => b.score - a.score).map((f) => f.quad);
+}
+
+/**
+ * How far a pixel's colour lies from the table's near it: the part across the table's colour
+ * counts whole, the part along it (lighter or darker table) a share: shade (an arm's, a lamp's
+ * falloff) darkens the table without changing its hue, and a back differs from it in hue.
+ */
+function awayFromTable(rgba: Uint8Array, table: Uint8Array, i: number): number {
+  const [r, g, b] = [rgba[i]!, rgba[i + 1]!, rgba[i + 2]!];
+  const [tr, tg, tb] = [table[i]!, table[i + 1]!, table[i + 2]!];
+  const norm = Math.hypot(tr, tg, tb) || 1;
+  const along = (r * tr + g * tg + b * tb) / norm - norm;
+  const across = Math.sqrt(Math.max(0, (r - tr) ** 2 + (g - tg) ** 2 + (b - tb) ** 2 - along * along));
+  return Math.hypot(across, along * (along < 0 ? DARKER_WEIGHT : 1));
+}
+
+/** Each pixel's mean over the `size` x `size` square round it (RGBA, row by row). */
+function localMean(cv: OpenCv, rgba: Uint8Array, width: number, height: number, size: number): Uint8Array {
+  const image = new cv.Mat(height, width, cv.CV_8UC4);
+  const blurred = new cv.Mat();
+  try {
+    image.data.set(rgba);
+    cv.blur(image, blurred, new cv.Size(size, size), new cv.Point(-1, -1), cv.BORDER_REFLECT);
+    return new Uint8Array(blurred.data);
+  } finally {
+    image.delete();
+    blurred.delete();
+  }
+}
+
+/** A pile's rectangle (source pixels) scored by how like one card on the table it is, or null when it is not card-sized and card-shaped. */
+function pileScore(quad: Vec[], fill: number, toTable: Homography, size: CardSize): { quad: Quad; score: number } | null {
+  const onTable = quad.map((p) => applyHomography(toTable, p));
+  const a = (dist(onTable[0]!, onTable[1]!) + dist(onTable[2]!, onTable[3]!)) / 2;
+  const b = (dist(onTable[1]!, onTable[2]!) + dist(onTable[3]!, onTable[0]!)) / 2;
+  const scale = Math.sqrt((a * b) / (size.widthMm * size.heightMm));
+  const aspect = Math.max(a, b) / Math.min(a, b);
+  if (scale < SIZE_RANGE[0] || scale > SIZE_RANGE[1] || aspect < ASPECT_RANGE[0] || aspect > ASPECT_RANGE[1]) return null;
+  return { quad: portrait(quad as unknown as Quad), score: fill - Math.abs(Math.log(scale)) - Math.abs(Math.log(aspect / (size.heightMm / size.widthMm))) };
+}
+
+const quadCentreOf = (q: Quad): Vec => [(q[0][0] + q[1][0] + q[2][0] + q[3][0]) / 4, (q[0][1] + q[1][1] + q[2][1] + q[3][1]) / 4];
+
+/**
+ * Closed outlines of about a card's area in the coarse image (working pixels): Canny edges,
+ * closed over a pixel's gap, each outer contour's rotated rectangle and the share of it the
+ * contour fills.
+ */
+function outlinedShapes(cv: OpenCv, rgba: Uint8Array, width: number, height: number, faceArea: number): { corners: Vec[]; fill: number }[] {
+  const image = new cv.Mat(height, width, cv.CV_8UC4);
+  const grey = new cv.Mat();
+  const edges = new cv.Mat();
+  const kernel = cv.Mat.ones(3, 3, cv.CV_8U);
+  const contours = new cv.MatVector();
+  const hierarchy = new cv.Mat();
+  try {
+    image.data.set(rgba);
+    cv.cvtColor(image, grey, cv.COLOR_RGBA2GRAY);
+    cv.GaussianBlur(grey, grey, new cv.Size(3, 3), 0);
+    cv.Canny(grey, edges, OUTLINE_CANNY[0], OUTLINE_CANNY[1]);
+    cv.morphologyEx(edges, edges, cv.MORPH_CLOSE, kernel);
+    cv.findContours(edges, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE);
+    const shapes: { corners: Vec[]; fill: number }[] = [];
+    for (let i = 0; i < contours.size(); i++) {
+      const contour = contours.get(i);
+      const area = cv.contourArea(contour);
+      if (area >= faceArea * 0.4 && area <= faceArea * 2.5) {
+        const box = cv.minAreaRect(contour);
+        const rectArea = box.size.width * box.size.height;
+        const corners = (cv.RotatedRect.points(box) as { x: number; y: number }[]).map((p) => [p.x, p.y] as Vec);
+        if (rectArea > 0) shapes.push({ corners, fill: area / rectArea });
+      }
+      contour.delete();
+    }
+    return shapes.filter((s) => s.fill >= MIN_FILL);
+  } finally {
+    for (const m of [image, grey, edges, kernel, contours, hierarchy]) m.delete();
+  }
 }
 
 /** The median of each colour channel over the pixels not masked. */

@@ -21,7 +21,7 @@ export interface MotionParameters {
   readonly edgeCells: number;
 }
 
-export const MOTION_PARAMETERS: MotionParameters = { cell: 8, changedLevels: 16, reachShare: 0.004, edgeCells: 2 };
+export const MOTION_PARAMETERS: MotionParameters = { cell: 8, changedLevels: 16, reachShare: 0.004, edgeCells: 1 };
 
 /** The frame averaged over cells of `cell` x `cell` pixels (RGBA in, RGB out). */
 export function thumbnail(frame: { readonly width: number; readonly height: number; readonly data: Uint8Array | Uint8ClampedArray }, cell = MOTION_PARAMETERS.cell): Thumbnail {
