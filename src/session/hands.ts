@@ -14,6 +14,18 @@ export const ABSORB_MS = 400;
 /** A frame still beside the one before changes less than this share of its thumbnail. */
 const STILL_SHARE = 0.002;
 
+type Outline = readonly (readonly [number, number])[];
+
+/** Two outlines of one card lying still: their centres a few pixels apart. */
+function near(a: Outline, b: Outline): boolean {
+  const centre = (o: Outline): [number, number] => [o.reduce((s, p) => s + p[0], 0) / o.length, o.reduce((s, p) => s + p[1], 0) / o.length];
+  const [ca, cb] = [centre(a), centre(b)];
+  return Math.hypot(ca[0] - cb[0], ca[1] - cb[1]) <= STILL_PX;
+}
+
+/** How far (frame pixels) a card's outline may shift between frames and still be lying there (detection jitter). */
+const STILL_PX = 6;
+
 export interface HandSight {
   /** Something reaches in over the table. */
   readonly hand: boolean;
@@ -31,20 +43,27 @@ export class HandWatch {
   private before: Thumbnail | null = null;
   private previous: Thumbnail | null = null;
   private previousMs = 0;
+  private previousCards: readonly Outline[] = [];
   private stillSinceMs: number | null = null;
 
-  /** `cards`: the outlines of the cards seen in the frame (frame pixels): what changed there is a card, not a hand. */
-  push(thumb: Thumbnail, tMs: number, cards: readonly (readonly (readonly [number, number])[])[] = []): HandSight {
+  /**
+   * `cards`: the outlines of the cards seen in the frame (frame pixels): what changed where a card
+   * lies where the last frame had it too is that card (laid at the edge), not a hand; a card on
+   * the move may be in one.
+   */
+  push(thumb: Thumbnail, tMs: number, cards: readonly Outline[] = []): HandSight {
     const { reference, previous, previousMs } = this;
+    const lying = cards.filter((c) => this.previousCards.some((p) => near(p, c)));
     this.previous = thumb;
     this.previousMs = tMs;
+    this.previousCards = cards;
     if (!reference || !previous) {
       this.reference = thumb;
       return { hand: false, edge: null };
     }
     const motion = compareThumbnails(previous, thumb);
     const still = motion.changed < STILL_SHARE;
-    const ignore = cards.length > 0 ? quadMask(thumb, cards) : undefined;
+    const ignore = lying.length > 0 ? quadMask(thumb, lying) : undefined;
     const reach = compareThumbnails(reference, thumb, MOTION_PARAMETERS, ignore).reach;
     if (!reach || (this.before && !compareThumbnails(this.before, thumb, MOTION_PARAMETERS, ignore).reach)) {
       // Only a still frame is a clear view of the table (a moving one may show a hand on its way in).
@@ -71,6 +90,7 @@ export class HandWatch {
     this.reference = null;
     this.before = null;
     this.previous = null;
+    this.previousCards = [];
     this.stillSinceMs = null;
   }
 }

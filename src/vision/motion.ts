@@ -21,7 +21,7 @@ export interface MotionParameters {
   readonly edgeCells: number;
 }
 
-export const MOTION_PARAMETERS: MotionParameters = { cell: 8, changedLevels: 16, reachShare: 0.004, edgeCells: 1 };
+export const MOTION_PARAMETERS: MotionParameters = { cell: 8, changedLevels: 16, reachShare: 0.0015, edgeCells: 1 };
 
 /** The frame averaged over cells of `cell` x `cell` pixels (RGBA in, RGB out). */
 export function thumbnail(frame: { readonly width: number; readonly height: number; readonly data: Uint8Array | Uint8ClampedArray }, cell = MOTION_PARAMETERS.cell): Thumbnail {
@@ -56,8 +56,9 @@ export interface Change {
 }
 
 /**
- * What differs between two thumbnails of one camera: how much, and whether a changed region
- * large enough to be an arm crosses the frame's edge (regions of changed pixels, 4-connected).
+ * What differs between two thumbnails of one camera: how much, and whether a region of what came
+ * in (changed pixels that stand out from the table's colour more than before, 4-connected) is
+ * large enough to be an arm and reaches the frame's edge.
  * Pixels `ignore` marks (cards the recogniser found there: a card laid at the edge) are no arm.
  */
 export function compareThumbnails(before: Thumbnail, after: Thumbnail, parameters: MotionParameters = MOTION_PARAMETERS, ignore?: Uint8Array): Change {
@@ -65,6 +66,7 @@ export function compareThumbnails(before: Thumbnail, after: Thumbnail, parameter
   if (before.width !== width || before.height !== height) return { changed: 1, reach: { share: 1, edge: 0 } };
   const n = width * height;
   const changed = new Uint8Array(n);
+  const table = medianColour(after);
   let count = 0;
   const a = before.data;
   const b = after.data;
@@ -72,7 +74,9 @@ export function compareThumbnails(before: Thumbnail, after: Thumbnail, parameter
     const d = Math.max(Math.abs(a[i]! - b[i]!), Math.abs(a[i + 1]! - b[i + 1]!), Math.abs(a[i + 2]! - b[i + 2]!));
     if (d >= parameters.changedLevels) {
       count++;
-      if (!ignore?.[k]) changed[k] = 1;
+      // Something came in where the pixel stands out from the table more than before; where
+      // something left (a card taken away), the table shows again.
+      if (!ignore?.[k] && fromColour(b, i, table) > fromColour(a, i, table)) changed[k] = 1;
     }
   }
   let reach: Change['reach'] = null;
@@ -110,6 +114,19 @@ export function compareThumbnails(before: Thumbnail, after: Thumbnail, parameter
     if (near && share >= parameters.reachShare && (!reach || share > reach.share)) reach = { share, edge: most > 0 ? onEdge.indexOf(most) : nearestEdge(label, start, width, height) };
   }
   return { changed: count / n, reach };
+}
+
+const fromColour = (data: Uint8Array, i: number, c: readonly number[]): number => Math.abs(data[i]! - c[0]!) + Math.abs(data[i + 1]! - c[1]!) + Math.abs(data[i + 2]! - c[2]!);
+
+/** The median of each channel: the table's colour, which most of a view of the table shows. */
+function medianColour(thumb: Thumbnail): number[] {
+  return [0, 1, 2].map((c) => {
+    const histogram = new Uint32Array(256);
+    for (let i = c; i < thumb.data.length; i += 3) histogram[thumb.data[i]!]!++;
+    let v = 0;
+    for (let seen = 0; v < 255 && (seen += histogram[v]!) < thumb.width * thumb.height / 2; ) v++;
+    return v;
+  });
 }
 
 /** The edge nearest to any pixel of the region labelled `id`. */
