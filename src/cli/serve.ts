@@ -9,6 +9,7 @@ import { readProfile, type CalibrationProfile } from '../calibration/profile.js'
 import { InputError } from '../errors.js';
 import { loadRecogniser, recogniserProblem } from '../session/recogniser.js';
 import { tableConfig } from '../session/replay.js';
+import { DEFAULT_STEADY } from '../session/smoothing.js';
 import { CHECK_EVERY_FRAMES } from '../session/camera-watch.js';
 import { TableSession } from '../session/session.js';
 import { BrowserCameraSource, FfmpegCameraSource, ImageFolderSource } from '../session/sources/cameras.js';
@@ -48,7 +49,8 @@ Options:
   --turn-ends MODE    camera tables: auto, each settled change is a turn (default); manual, the
                       dashboard or a board button ($K) ends a turn. Recordings are always auto.
                       Ending a turn on an unchanged table is a pass (Progression, Shift)
-  --steady N          frames a table must be seen unchanged before it counts (default 3)
+  --steady N          frames a table must be seen unchanged and clear of hands before it counts
+                      (default 2, and at least 0.4 s apart)
   --truth             recorded sessions: read the recording's own card positions (its truth)
                       instead of recognising its frames (the default once src/vision/recognise.ts
                       and its model are there); the dashboard labels them RECORDED TRUTH
@@ -168,7 +170,7 @@ export async function runServe(args: readonly string[]): Promise<number> {
   const players = number(flags, 'players', 2, 1, 8);
   const turnEnds = one(flags, 'turn-ends') ?? 'auto';
   if (turnEnds !== 'auto' && turnEnds !== 'manual') throw new InputError(`--turn-ends must be auto or manual, not "${turnEnds}"`);
-  const steadyFrames = number(flags, 'steady', 3, 1, 100);
+  const steadyFrames = number(flags, 'steady', DEFAULT_STEADY.frames, 1, 100);
   const speed = number(flags, 'speed', 1, 0.1, 1000, false);
   const port = number(flags, 'port', 3000, 0, 65535);
   const baud = number(flags, 'baud', 115200, 300, 4_000_000);

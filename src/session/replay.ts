@@ -43,11 +43,11 @@ export interface Replayed {
  * Replays the recording in `dir` through a table as `seqref serve` runs one (no event log), to its
  * end. `recogniser` null reads the recording's truth instead of recognising its frames.
  */
-export async function replayRecorded(dir: string, recogniser: Recogniser | null, options: { steadyFrames?: number; onFrame?: (frame: number) => void } = {}): Promise<Replayed> {
+export async function replayRecorded(dir: string, recogniser: Recogniser | null, options: { onFrame?: (frame: number) => void } = {}): Promise<Replayed> {
   const source = new RecordedSessionSource({ path: dir, speed: 0, recogniser });
   const game = source.fixture.game;
   if (!isSessionGame(game)) throw new InputError(`${dir}: the game "${game}" has no referee`);
-  const table = new TableSession({ id: 'replay', config: tableConfig(game, source, { players: 2, turnEnds: 'auto' }), smoothing: { steadyFrames: options.steadyFrames ?? 3 } }, null, source);
+  const table = new TableSession({ id: 'replay', config: tableConfig(game, source, { players: 2, turnEnds: 'auto' }) }, null, source);
   let frames = 0;
   table.on('frame', () => options.onFrame?.(++frames));
   const started = performance.now();

@@ -14,9 +14,9 @@ import type { Placement } from '../rules/layout.js';
 import type { TableObservation } from './types.js';
 
 export interface SmootherOptions {
-  /** Frames in a row showing the same table before it counts (default 3). */
+  /** Frames in a row showing the same table before it counts (default DEFAULT_STEADY.frames)... */
   readonly steadyFrames?: number;
-  /** ...and at least this long between the first and the last of them (default 0). */
+  /** ...and at least this long between the first and the last of them (default DEFAULT_STEADY.ms). */
   readonly steadyMs?: number;
 }
 
@@ -30,6 +30,13 @@ export function tableKey(cards: readonly Placement[]): string {
 function plain(cards: readonly Placement[]): Placement[] {
   return cards.map((c) => ({ card: c.card, row: c.row, col: c.col })).sort((a, b) => a.row - b.row || a.col - b.col || (a.card < b.card ? -1 : 1));
 }
+
+/**
+ * A table counts once it has been seen clear of hands in two frames in a row, at least 0.4 s
+ * apart: a recording at 2 frames a second holds a settled table for two frames, a live camera
+ * sees it still for a dozen.
+ */
+export const DEFAULT_STEADY = { frames: 2, ms: 400 } as const;
 
 export class Smoother {
   private readonly steadyFrames: number;
@@ -47,8 +54,8 @@ export class Smoother {
 
   /** `settled`: the state already believed (after a restart, the last one in the log). */
   constructor(options: SmootherOptions = {}, settled: readonly Placement[] | null = null) {
-    this.steadyFrames = Math.max(1, options.steadyFrames ?? 3);
-    this.steadyMs = Math.max(0, options.steadyMs ?? 0);
+    this.steadyFrames = Math.max(1, options.steadyFrames ?? DEFAULT_STEADY.frames);
+    this.steadyMs = Math.max(0, options.steadyMs ?? DEFAULT_STEADY.ms);
     this.settledKey = settled ? tableKey(settled) : null;
     this.opening = settled === null;
   }
