@@ -1,5 +1,5 @@
 // Standard playing cards as Sequence uses them (contracts section 1): rank then suit, e.g. "TS", "JD".
-import { InputError } from '../errors.js';
+import { InputError, shown } from '../errors.js';
 
 export const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'] as const;
 /** Spades, hearts, diamonds, clubs. */
@@ -28,12 +28,12 @@ export function isPlayingCard(name: string): boolean {
 /** Normalises a card from input: case-insensitive, "10" accepted for "T"; throws an InputError naming it. */
 export function parsePlayingCard(input: unknown): string {
   if (typeof input !== 'string') {
-    throw new InputError(`expected a playing card like "TS" or "JD", got ${JSON.stringify(input)}`);
+    throw new InputError(`expected a playing card like "TS" or "JD", got ${shown(input)}`);
   }
   let name = input.trim().toUpperCase();
   if (name.startsWith('10')) name = `T${name.slice(2)}`;
   if (NAMES.has(name)) return name;
-  throw new InputError(`unknown playing card "${input}" (expected rank A 2-9 T J Q K then suit S H D C, e.g. "TS")`);
+  throw new InputError(`unknown playing card ${shown(input)} (expected rank A 2-9 T J Q K then suit S H D C, e.g. "TS")`);
 }
 
 export function rankOf(card: string): Rank {

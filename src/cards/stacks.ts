@@ -1,5 +1,5 @@
 // The Sequence Stacks deck (contracts section 1, cards.md): 120 cards of 17 kinds.
-import { InputError } from '../errors.js';
+import { InputError, shown } from '../errors.js';
 
 export const STACKS_COLOURS = ['red', 'blue'] as const;
 export type StacksColour = (typeof STACKS_COLOURS)[number];
@@ -59,11 +59,11 @@ export function isStacksCard(name: string): boolean {
 /** Normalises a card name from input (case-insensitive, "Wait!" for wait) or throws an InputError naming it. */
 export function parseStacksCard(input: unknown): string {
   if (typeof input !== 'string') {
-    throw new InputError(`expected a Sequence Stacks card name like "red-3", got ${JSON.stringify(input)}`);
+    throw new InputError(`expected a Sequence Stacks card name like "red-3", got ${shown(input)}`);
   }
   const name = input.trim().toLowerCase().replace(/!$/, '');
   if (COPIES.has(name)) return name;
-  throw new InputError(`unknown Sequence Stacks card "${input}" (expected red-1..red-5, blue-1..blue-5, red-wild, blue-wild, ${SPECIALS.join(', ')})`);
+  throw new InputError(`unknown Sequence Stacks card ${shown(input)} (expected red-1..red-5, blue-1..blue-5, red-wild, blue-wild, ${SPECIALS.join(', ')})`);
 }
 
 export function isSpecial(card: string): card is Special {

@@ -1,5 +1,5 @@
 // The TIC deck (contracts section 1, cards.md): 125 unique cards, three ordered properties.
-import { InputError } from '../errors.js';
+import { InputError, shown } from '../errors.js';
 
 export const PROPERTIES = ['number', 'shape', 'colour'] as const;
 export type Property = (typeof PROPERTIES)[number];
@@ -57,11 +57,11 @@ export function isTicCard(name: string): boolean {
 /** Normalises a card name from input (case-insensitive) or throws an InputError naming it. */
 export function parseTicCard(input: unknown): string {
   if (typeof input !== 'string') {
-    throw new InputError(`expected a TIC card name like "3-star-orange", got ${JSON.stringify(input)}`);
+    throw new InputError(`expected a TIC card name like "3-star-orange", got ${shown(input)}`);
   }
   const name = input.trim().toLowerCase();
   if (VALUES.has(name)) return name;
-  throw new InputError(`unknown TIC card "${input}" (expected <number>-<shape>-<colour>, e.g. "3-star-orange")`);
+  throw new InputError(`unknown TIC card ${shown(input)} (expected <number>-<shape>-<colour>, e.g. "3-star-orange")`);
 }
 
 export function ticValues(name: string): TicValues {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `seqref` command: one subcommand a file under src/cli.
-import { InputError } from '../errors.js';
+import { InputError, oneLine } from '../errors.js';
 import { BOARD_USAGE, runBoard } from './board.js';
 import { BOARD_SIM_USAGE, runBoardSim } from './board-sim.js';
 import { checkCase, readCaseText } from './check/check.js';
@@ -129,7 +129,7 @@ try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
   if (error instanceof InputError) {
-    process.stderr.write(`seqref: ${error.message.replace(/\s*\n\s*/g, ' ')}\n`);
+    process.stderr.write(`seqref: ${oneLine(error.message)}\n`);
     process.exitCode = 2;
   } else {
     throw error;

@@ -18,7 +18,7 @@ export type { BoardRows, Cells, Chip, Team } from './sequence/board.js';
 export { CHIP_SUPPLY, TEAM_ORDER, sequencesNeeded, teamName } from './sequence/board.js';
 export type { PlayResult, SequenceConfig, SequenceMove, SequenceState } from './sequence/game.js';
 export { HAND_SIZES } from './sequence/game.js';
-export type { BoardJudgement } from './sequence/judge-board.js';
+export type { BoardJudgement, BoardOptions } from './sequence/judge-board.js';
 export type { Direction, Sequence, SequenceOptions } from './sequence/lines.js';
 export type { InferredMove, MoveJudgement, MoveOnBoard, SeriesInput, SeriesJudgement } from './sequence/series.js';
 

@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { Server as IoServer, type Socket } from 'socket.io';
+import { shown } from '../errors.js';
 import { LAYOUT } from '../rules/sequence-board-layout.js';
 import type { TableSession } from '../session/session.js';
 import { BrowserCameraSource } from '../session/sources/cameras.js';
@@ -93,7 +94,7 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-type Ack = (answer: { ok: boolean; error?: string }) => void;
+type Ack = (answer: { ok: boolean; error?: string; changed?: boolean; message?: string }) => void;
 const ackOf = (value: unknown): Ack => (typeof value === 'function' ? (value as Ack) : () => undefined);
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -114,12 +115,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   app.get('/api/tables/:id', (req, res) => {
     const table = tables.get(req.params.id);
-    if (!table) return void res.status(404).json({ error: `no table "${req.params.id}"` });
+    if (!table) return void res.status(404).json({ error: `no table ${shown(req.params.id)}` });
     res.json(table.view());
   });
   app.get('/api/tables/:id/export', (req, res) => {
     const table = tables.get(req.params.id);
-    if (!table) return void res.status(404).json({ error: `no table "${req.params.id}"` });
+    if (!table) return void res.status(404).json({ error: `no table ${shown(req.params.id)}` });
     res.setHeader('Content-Disposition', `attachment; filename="${table.id}-log.json"`);
     res.json(table.exportLog());
   });
@@ -190,8 +191,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       if (!checked.ok) return refuse('action', checked.error, ack);
       if (!sameToken(checked.value.token, options.token)) return refuse('action', 'refused: organiser actions need the organiser token', ack);
       try {
-        tables.get(checked.value.table)!.command(checked.value.action);
-        ack({ ok: true });
+        const { changed, message } = tables.get(checked.value.table)!.command(checked.value.action);
+        ack({ ok: true, changed, message });
       } catch (error) {
         refuse('action', `the action failed: ${error instanceof Error ? error.message : String(error)}`, ack);
       }

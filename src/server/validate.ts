@@ -2,7 +2,9 @@
 // message is answered with one line saying what is wrong; nothing a browser sends can throw.
 import { isStacksCard } from '../cards/stacks.js';
 import { isTicCard } from '../cards/tic.js';
-import type { SessionGame, SessionInput } from '../session/types.js';
+import { shown } from '../errors.js';
+import type { Command } from '../session/session.js';
+import type { SessionGame } from '../session/types.js';
 
 export const MAX_FRAME_BYTES = 3 * 1024 * 1024;
 export const MAX_TOKEN_LENGTH = 200;
@@ -23,14 +25,22 @@ export function token(value: unknown): Checked<string> {
   return { ok: true, value };
 }
 
-export type OrganiserAction = Extract<SessionInput, { kind: 'end-turn' | 'correct' | 'undo' | 'reset' | 'credit' }>;
+export type OrganiserAction = Command;
+/** The longest reason an organiser gives for dismissing a warning. */
+export const MAX_REASON_LENGTH = 300;
 
 function cell(value: unknown, field: string): Checked<number> {
   if (typeof value !== 'number' || !Number.isInteger(value) || Math.abs(value) > 1000) return fail(`${field} must be a whole number`);
   return { ok: true, value };
 }
 
-/** `{ token, table, type: 'end-turn' | 'undo' | 'reset' | 'correct' | 'credit', row?, col?, card?, player? }` */
+/** A turn's place in the table's turn list (from 0). */
+function turnIndex(value: unknown): Checked<number> {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 100_000) return fail('turn must be a turn\'s place in the list, a whole number from 0');
+  return { ok: true, value };
+}
+
+/** `{ token, table, type: 'end-turn' | 'undo' | 'reset' | 'correct' | 'credit' | 'merge' | 'assign' | 'dismiss', row?, col?, card?, player?, turn?, rule?, reason? }` */
 export function organiserAction(payload: unknown, gameOf: (table: string) => SessionGame | null): Checked<{ token: string; table: string; action: OrganiserAction }> {
   if (!isObject(payload)) return fail('an action must be an object { token, table, type }');
   const t = token(payload.token);
@@ -54,7 +64,7 @@ export function organiserAction(payload: unknown, gameOf: (table: string) => Ses
       if (typeof payload.card !== 'string' || payload.card.length > 40) return fail('card must be a card name');
       const card = game === 'sequence' ? payload.card.toUpperCase() : payload.card.toLowerCase().trim();
       const valid = game === 'sequence' ? /^[.GBR]$/.test(card) : game === 'sequence-stacks' ? isStacksCard(card) : isTicCard(card);
-      if (!valid) return fail(game === 'sequence' ? 'on the board a correction is a chip: . G B or R' : `"${payload.card}" is not a card name (e.g. 3-star-orange)`);
+      if (!valid) return fail(game === 'sequence' ? 'on the board a correction is a chip: . G B or R' : `${shown(payload.card)} is not a card name (e.g. 3-star-orange)`);
       return { ok: true, value: { token: t.value, table: id.value, action: { kind: 'correct', row: row.value, col: col.value, card } } };
     }
     case 'credit': {
@@ -65,8 +75,28 @@ export function organiserAction(payload: unknown, gameOf: (table: string) => Ses
       if (!player.ok || player.value < 0 || player.value > 7) return fail('player must be a player number from 0');
       return { ok: true, value: { token: t.value, table: id.value, action: { kind: 'credit', card: payload.card.toLowerCase().trim(), player: player.value } } };
     }
+    case 'merge': {
+      const index = turnIndex(payload.turn);
+      if (!index.ok) return index;
+      return { ok: true, value: { token: t.value, table: id.value, action: { kind: 'merge', index: index.value } } };
+    }
+    case 'assign': {
+      const index = turnIndex(payload.turn);
+      if (!index.ok) return index;
+      const player = cell(payload.player, 'player');
+      if (!player.ok || player.value < 0 || player.value > 7) return fail('player must be a player number from 0');
+      return { ok: true, value: { token: t.value, table: id.value, action: { kind: 'assign', index: index.value, player: player.value } } };
+    }
+    case 'dismiss': {
+      const index = turnIndex(payload.turn);
+      if (!index.ok) return index;
+      if (typeof payload.rule !== 'string' || !/^[a-z0-9-]{1,60}$/.test(payload.rule)) return fail('rule must be a warning\'s rule code (e.g. no-step-at-contact)');
+      const reason = typeof payload.reason === 'string' ? payload.reason.replace(/\s+/g, ' ').trim() : '';
+      if (reason.length === 0 || reason.length > MAX_REASON_LENGTH) return fail(`reason must say why, in 1 to ${MAX_REASON_LENGTH} characters`);
+      return { ok: true, value: { token: t.value, table: id.value, action: { kind: 'dismiss', index: index.value, rule: payload.rule, reason } } };
+    }
     default:
-      return fail('type must be end-turn, undo, reset, correct or credit');
+      return fail('type must be end-turn, undo, reset, correct, credit, merge, assign or dismiss');
   }
 }
 

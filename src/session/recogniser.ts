@@ -59,17 +59,15 @@ function shareInFrame(corners: readonly (readonly [number, number])[], width: nu
 /**
  * A recognition as the session wants it: named cards on cells. A named card the grid could not
  * place (a card in flight) suggests a hand over the table and makes the frame busy. A card face the
- * reader cannot name is listed by where it lies (`unread`), and so is a named card covered in part
- * inside the frame (`covered`, and seen): the session decides from the frames around them whether
- * a hand moves over them or something lies there (an unreadable card, the deck over a card's end).
- * A card mostly past the frame's edge is only out of sight, and a shape the reader says is no card
+ * reader cannot name is listed by where it lies (`unread`): the session keeps the name it had there.
+ * Each observation carries the frame's thumbnail, from which the session tells hands over the
+ * table (src/session/hands.ts). A card mostly past the frame's edge is only out of sight, and a shape the reader says is no card
  * face (a card back, a phone) is not a card: both are left out. The cells are the recogniser's own
  * grid, or, where it found a fixed space (`anchor`: the Sequence Stacks draw pile), the table's.
  */
 export function toObservation(tMs: number, cards: readonly VisionCard[], size?: { width: number; height: number }, anchor?: readonly [number, number]): TableObservation {
   const seen: SeenCard[] = [];
   const unread: [number, number][] = [];
-  const covered: { card: string; at: [number, number] }[] = [];
   let busy = false;
   for (const c of cards) {
     const name = c.reading?.card ?? null;
@@ -86,10 +84,9 @@ export function toObservation(tMs: number, cards: readonly VisionCard[], size?: 
       busy = true;
       continue;
     }
-    if (c.partial) covered.push({ card: name, at: centre! });
     seen.push({ card: name, row: c.row, col: c.col, ...(c.corners ? { corners: c.corners.map((p) => [p[0], p[1]] as const) } : {}) });
   }
-  return { tMs, cards: seen, busy, ...(anchor ? { anchor: [anchor[0], anchor[1]] as const } : { relativeCells: true }), ...(unread.length > 0 ? { unread } : {}), ...(covered.length > 0 ? { covered } : {}) };
+  return { tMs, cards: seen, busy, ...(anchor ? { anchor: [anchor[0], anchor[1]] as const } : { relativeCells: true }), ...(unread.length > 0 ? { unread } : {}) };
 }
 
 let loaded: Promise<Recogniser | null> | null = null;

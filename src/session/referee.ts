@@ -70,6 +70,10 @@ export interface RefereeState {
   readonly overrides: readonly Override[];
   /** Sequence Hunt: who called the claim holding each card, as the organiser said. */
   readonly credits: readonly { readonly card: string; readonly player: number }[];
+  /** Whose turn the table settled at `tMs` was, as the organiser said. */
+  readonly assigned: readonly { readonly tMs: number; readonly player: number }[];
+  /** Warnings the organiser dismissed: the rule on the turn of the table settled at `tMs`, and why. */
+  readonly dismissed: readonly { readonly tMs: number; readonly rule: string; readonly reason: string }[];
   readonly notices: readonly string[];
   /** Inputs taken (the log position this state stands for). */
   readonly inputs: number;
@@ -92,7 +96,7 @@ export interface Judged {
 }
 
 export function initialState(config: RefereeConfig): RefereeState {
-  return { config, start: null, after: [], seen: null, boards: [], overrides: [], credits: [], notices: [], inputs: 0 };
+  return { config, start: null, after: [], seen: null, boards: [], overrides: [], credits: [], assigned: [], dismissed: [], notices: [], inputs: 0 };
 }
 
 function committedTable(state: RefereeState): readonly Placement[] {
@@ -148,7 +152,52 @@ export function apply(state: RefereeState, input: SessionInput): RefereeState {
     }
     case 'reset':
       return { ...initialState(state.config), inputs: next.inputs, notices: [input.reason ?? 'table reset by the organiser'] };
+    case 'merge':
+      return merge(next, input.index);
+    case 'assign':
+      return assign(next, input.index, input.player);
+    case 'dismiss':
+      return dismiss(next, input.index, input.rule, input.reason);
   }
+}
+
+/** The turn at `index` of the judged list, or a notice why there is none. */
+function turnAt(state: RefereeState, index: number): JudgedTurn | string {
+  const turns = judge(state).turns;
+  return Number.isInteger(index) && index >= 0 && index < turns.length ? turns[index]! : `there is no turn ${index + 1} (${turns.length} so far)`;
+}
+
+/** Turn `index` and the next are one turn: the table settled between them is forgotten. */
+function merge(state: RefereeState, index: number): RefereeState {
+  const turn = turnAt(state, index);
+  if (typeof turn === 'string') return { ...state, notices: note(state, `nothing merged: ${turn}`) };
+  const followed = judge(state).turns.slice(index + 1).some((t) => t.tMs > turn.tMs);
+  if (state.config.game === 'sequence') {
+    const k = state.boards.findIndex((b) => b.tMs === turn.tMs);
+    if (k <= 0 || k === state.boards.length - 1 || !followed) return { ...state, notices: note(state, `nothing merged: move ${turn.number} is the last one`) };
+    return { ...state, boards: state.boards.filter((_, i) => i !== k), notices: note(state, `moves ${turn.number} and ${turn.number + 1} merged into one by the organiser`) };
+  }
+  const k = state.after.findIndex((a) => a.tMs === turn.tMs);
+  if (k < 0 || k === state.after.length - 1 || !followed) return { ...state, notices: note(state, `nothing merged: turn ${turn.number} has no turn after it to merge with`) };
+  return { ...state, after: state.after.filter((_, i) => i !== k), notices: note(state, `turn ${turn.number} and the turn after it merged into one by the organiser`) };
+}
+
+function assign(state: RefereeState, index: number, player: number): RefereeState {
+  const turn = turnAt(state, index);
+  if (typeof turn === 'string') return { ...state, notices: note(state, `nothing changed: ${turn}`) };
+  if (state.config.game === 'sequence') return { ...state, notices: note(state, 'nothing changed: on the board the chip\'s colour says whose move it was') };
+  if (!Number.isInteger(player) || player < 0 || player >= state.config.players) return { ...state, notices: note(state, `nothing changed: there is no ${playerName(player)}`) };
+  if (turn.player === player) return { ...state, notices: note(state, `nothing changed: turn ${turn.number} is already ${playerName(player)}'s`) };
+  return { ...state, assigned: [...state.assigned.filter((a) => a.tMs !== turn.tMs), { tMs: turn.tMs, player }], notices: note(state, `turn ${turn.number} given to ${playerName(player)} by the organiser`) };
+}
+
+function dismiss(state: RefereeState, index: number, rule: string, reason: string): RefereeState {
+  const turn = turnAt(state, index);
+  if (typeof turn === 'string') return { ...state, notices: note(state, `nothing dismissed: ${turn}`) };
+  const warning = turn.warnings.find((w) => w.rule === rule);
+  if (!warning) return { ...state, notices: note(state, `nothing dismissed: turn ${turn.number} has no ${rule} warning`) };
+  if (warning.dismissed !== undefined) return { ...state, notices: note(state, `nothing dismissed: the ${rule} warning of turn ${turn.number} was dismissed already`) };
+  return { ...state, dismissed: [...state.dismissed, { tMs: turn.tMs, rule, reason }], notices: note(state, `the ${rule} warning of turn ${turn.number} dismissed by the organiser: ${reason}`) };
 }
 
 function endTurn(state: RefereeState, by: 'dashboard' | 'button' | 'auto'): RefereeState {
@@ -210,12 +259,14 @@ export function corrected(state: RefereeState, cards: readonly Placement[]): Pla
 export function judge(state: RefereeState): Judged {
   const { config } = state;
   if (config.game === 'sequence') {
-    const j = judgeBoards(state.boards, config.teams ?? 2);
+    const j = judgeBoards(state.boards, config.teams ?? 2, dismissedOf(state));
     return { ...j, table: [], pending: 0, scoreUnit: 'sequences', scoreNotes: [], info: [] };
   }
   const credits = new Map<string, number>();
   for (const c of state.credits) credits.set(c.card, c.player);
-  const input: GameInput = { config, start: state.start?.cards ?? [], tables: state.after, credits };
+  const assigned = new Map(state.assigned.map((a) => [a.tMs, a.player]));
+  const tables = state.after.map((s) => (assigned.has(s.tMs) ? { ...s, player: assigned.get(s.tMs)! } : s));
+  const input: GameInput = { config, start: state.start?.cards ?? [], tables, credits, dismissed: dismissedOf(state) };
   const j = JUDGES[config.game](input);
   const last = state.after.at(-1)?.cards ?? state.start?.cards ?? [];
   const pending = state.seen && !sameTable(state.seen.cards, last) ? 1 : 0;
@@ -233,6 +284,10 @@ export function judge(state: RefereeState): Judged {
     winner: j.result && j.result.winners.length > 0 ? j.result.winners.map(playerName).join(' and ') : null,
     result: j.result,
   };
+}
+
+function dismissedOf(state: RefereeState): Map<string, string> {
+  return new Map(state.dismissed.map((d) => [`${d.tMs}|${d.rule}`, d.reason]));
 }
 
 const JUDGES: Record<Exclude<SessionGame, 'sequence'>, (input: GameInput) => GameJudgement> = {

@@ -28,6 +28,9 @@ export interface TableOptions {
   readonly cameraWatch?: CameraWatchOptions;
 }
 
+/** What an organiser (or a board's button) may ask of a table. */
+export type Command = Extract<SessionInput, { kind: 'end-turn' | 'correct' | 'undo' | 'reset' | 'credit' | 'merge' | 'assign' | 'dismiss' }>;
+
 export interface TableEvents {
   update: [view: TableView];
   frame: [image: FrameImage];
@@ -80,8 +83,6 @@ export class TableSession extends EventEmitter<TableEvents> {
   private boardCommittedMs: number | null = null;
   /** The last recognised frame's cards on the believed cells (the reference before anything settles). */
   private lastAligned: readonly SeenCard[] = [];
-  /** Where the last frame had card faces the reader could not name. */
-  private lastUnread: readonly (readonly [number, number])[] = [];
   /** The last recognised frame's named cards (on the believed cells) and where they lay. */
   private lastNamed: readonly { card: SeenCard; centre: readonly [number, number] }[] = [];
   /** Where in the frame each cell's card lay when last seen still (a fixed camera sees a cell in one place). */
@@ -238,24 +239,16 @@ export class TableSession extends EventEmitter<TableEvents> {
       const fit = (cards: readonly SeenCard[]): number => (this.state.config.game === 'sequence-stacks' ? stacksFit(cards, this.judged.current, this.state.config.players) : 0);
       if (other > kept || (other === kept && fit(turned) > fit(given.cards))) observation = { ...observation, cards: turned };
     }
-    if (given.unread || this.lastUnread.length > 0) {
+    if (given.unread) {
       // A face the reader cannot name where the last frame had a card is that card read worse
-      // (glare, blur): it keeps its name. Where the last frame had an unread face, it is a card
-      // the reader cannot name. Anywhere else it is most often a hand or a card in flight.
-      const unread = given.unread ?? [];
+      // (glare, blur, a hand over part of it): it keeps its name.
       const kept: SeenCard[] = [];
-      let fresh = false;
-      for (const u of unread) {
+      for (const u of given.unread) {
         const named = this.lastNamed.find((c) => close(c.centre, u));
         if (named && !observation.cards.some((c) => c.row === named.card.row && c.col === named.card.col)) kept.push(named.card);
-        else if (!named && !this.lastUnread.some((p) => close(p, u))) fresh = true;
       }
-      this.lastUnread = unread;
-      observation = { ...observation, cards: [...observation.cards, ...kept], ...(fresh ? { busy: true } : {}) };
+      observation = { ...observation, cards: [...observation.cards, ...kept] };
     }
-    // A card covered in part that the last frame did not see there is most often coming in under
-    // a hand; one it saw there lies under something (the deck over its end) or a hand passing over.
-    if (given.covered?.some((c) => !this.lastNamed.some((n) => n.card.card === c.card && close(n.centre, c.at)))) observation = { ...observation, busy: true };
     if (given.relativeCells || given.anchor) {
       if (!observation.busy) {
         this.lastAligned = observation.cards;
@@ -329,9 +322,19 @@ export class TableSession extends EventEmitter<TableEvents> {
   }
 
   /** An organiser's or a player's command (already checked by the server). */
-  command(input: Extract<SessionInput, { kind: 'end-turn' | 'correct' | 'undo' | 'reset' | 'credit' }>): void {
+  /**
+   * An organiser's or a player's command (already checked by the server), logged and judged at
+   * once: whether it changed what the referee says, and the referee's words on it.
+   */
+  command(input: Command): { changed: boolean; message: string } {
     if (input.kind === 'reset') this.smoother.rebase(null);
+    const outcome = (): string => JSON.stringify([this.judged.turns, this.judged.scores, this.judged.table, this.judged.board, this.judged.result, this.judged.current]);
+    const before = outcome();
+    const notices = this.state.notices;
     this.input(input);
+    const said = this.state.notices !== notices ? (this.state.notices.at(-1) ?? '') : '';
+    const changed = input.kind === 'reset' || outcome() !== before;
+    return { changed, message: said || (changed ? 'done' : 'nothing changed') };
   }
 
   private input(input: SessionInput): void {
@@ -380,7 +383,7 @@ export class TableSession extends EventEmitter<TableEvents> {
       info: j.info,
       current: j.current,
       turns: j.turns,
-      warnings: j.turns.flatMap((t) => t.warnings.map((w) => ({ ...w, turn: t.number, player: t.player, ...(t.withdrawn ? { withdrawn: true } : {}) }))),
+      warnings: j.turns.flatMap((t, index) => t.warnings.map((w) => ({ ...w, turn: t.number, index, player: t.player, ...(t.withdrawn ? { withdrawn: true } : {}), standing: !t.withdrawn && w.dismissed === undefined }))),
       winner: j.result && j.result.winners.length > 0 ? j.result.winners.map((p) => playerNames[p] ?? `Player ${p + 1}`).join(' and ') : null,
       result: j.result,
       seen: this.seen,

@@ -33,20 +33,9 @@ export interface TableObservation {
    * on which way up its cards lie, and a lone card laid the other way round turns it.
    */
   readonly anchor?: readonly [number, number];
-  /**
-   * Where card faces lay that the reader could not name (image pixels). The session counts the
-   * frame busy when one is new since the last frame (a hand, a card in flight); one that stays
-   * where it was is a card the reader cannot name, not a hand.
-   */
+  /** Where card faces lay that the reader could not name (image pixels): a card read worse than before keeps its name. */
   readonly unread?: readonly (readonly [number, number])[];
-  /**
-   * Named cards that something covers in part inside the frame, and where they lie (image pixels;
-   * they are in `cards` too). The session counts the frame busy when one is new since the last
-   * frame (a card brought in under a hand); one the last frame saw there, covered or not, is a
-   * card under something lying over it (the deck) or a hand passing, and counts as seen.
-   */
-  readonly covered?: readonly { readonly card: string; readonly at: readonly [number, number] }[];
-  /** The frame small and grey, for telling a hand reaching in over the table (src/vision/motion.ts). */
+  /** The frame small, for telling a hand reaching in over the table (src/vision/motion.ts). */
   readonly thumbnail?: Thumbnail;
 }
 
@@ -88,12 +77,20 @@ export type SessionInput =
   /** Sequence Hunt: the organiser says the claim holding `card` was called by `player` (the camera cannot see who called). */
   | { readonly kind: 'credit'; readonly card: string; readonly player: number }
   | { readonly kind: 'undo' }
+  /** The referee split one turn in two: turn `index` (in the turn list) and the one after it are one turn. */
+  | { readonly kind: 'merge'; readonly index: number }
+  /** Turn `index` (in the turn list) was `player`'s (Sequence Hunt: who called the claim). */
+  | { readonly kind: 'assign'; readonly index: number; readonly player: number }
+  /** The organiser overrules warning `rule` of turn `index`, for `reason`: it stays shown, dismissed, and no longer counts. */
+  | { readonly kind: 'dismiss'; readonly index: number; readonly rule: string; readonly reason: string }
   /** `reason`: why, for the notice (default: the organiser reset it). */
   | { readonly kind: 'reset'; readonly reason?: string };
 
 export type Warning = Violation & {
   /** The rulebook sentence the rule comes from, where one says it. */
   readonly sentence?: string;
+  /** The organiser dismissed it, for this reason: shown, but it no longer counts. */
+  readonly dismissed?: string;
 };
 
 export interface JudgedTurn {
@@ -159,8 +156,11 @@ export interface TableView {
   readonly info: readonly string[];
   readonly current: number;
   readonly turns: readonly JudgedTurn[];
-  /** Every warning so far, newest last, each with its turn. */
-  readonly warnings: readonly (Warning & { readonly turn: number; readonly player: number; readonly withdrawn?: boolean })[];
+  /**
+   * Every warning so far, newest last, each with its turn (`index` in `turns`); `standing` unless
+   * its turn was taken back or the organiser dismissed it.
+   */
+  readonly warnings: readonly (Warning & { readonly turn: number; readonly index: number; readonly player: number; readonly withdrawn?: boolean; readonly standing: boolean })[];
   readonly winner: string | null;
   /** Set once the game has ended by its own rules. */
   readonly result: GameResult | null;

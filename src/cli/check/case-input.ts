@@ -54,17 +54,28 @@ export function ticPlacementsField(obj: CaseObject, name: string, where = 'case'
     const place = `${where}: ${name}[${i}]`;
     if (!isObject(item)) throw new InputError(`${place} must be an object { "card", "row", "col" }`);
     const card = withPlace(place, () => parseTicCard(field(item, 'card', place)));
-    return { card, row: integerField(item, 'row', place), col: integerField(item, 'col', place) };
+    return { card, row: integerField(item, 'row', place, [-MAX_CELL, MAX_CELL]), col: integerField(item, 'col', place, [-MAX_CELL, MAX_CELL]) };
   });
 }
 
-export function integerField(obj: CaseObject, name: string, where = 'case'): number {
+/**
+ * A whole number a double holds exactly (a larger one would be read as another: 2^53 + 1 is
+ * 2^53), within `range` where the field has one.
+ */
+export function integerField(obj: CaseObject, name: string, where = 'case', range: readonly [number, number] = [-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]): number {
   const value = field(obj, name, where);
-  if (typeof value !== 'number' || !Number.isInteger(value)) {
-    throw new InputError(`${where}: field "${name}" must be an integer`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
+    throw new InputError(`${where}: field "${name}" must be an integer${typeof value === 'number' && Number.isInteger(value) ? ` of at most 2^53 - 1 (got ${value})` : ''}`);
   }
+  if (value < range[0] || value > range[1]) throw new InputError(`${where}: field "${name}" must be from ${range[0]} to ${range[1]}, not ${value}`);
   return value;
 }
+
+/**
+ * How far from the origin a grid position may lie: a table of the whole deck spans 125 cells at
+ * most, and the rules lay their grids out between the cards.
+ */
+export const MAX_CELL = 1000;
 
 function withPlace<T>(place: string, read: () => T): T {
   try {

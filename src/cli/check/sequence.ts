@@ -9,7 +9,7 @@ import { arrayField, field, integerField, isBoolean, objectField, optionalField,
 export function judgeSequenceBoard(input: CaseObject): CheckAnswer {
   const teams = teamsField(input);
   const cells = sequence.parseBoard(field(input, 'board'), 'board');
-  const judged = sequence.judgeBoard(cells, teams, optionsField(input));
+  const judged = sequence.judgeBoard(cells, teams, { ...optionsField(input), ...firstField(input) });
   return answer(judged.violations, null, { sequences: judged.sequences, winner: judged.winner, counts: judged.counts, next: judged.next });
 }
 
@@ -23,7 +23,7 @@ export function judgeSequenceMove(input: CaseObject): CheckAnswer {
   const col = spaceIndexField(input, 'col');
   const exchanged = input.exchanged === undefined ? [] : arrayField(input, 'exchanged').map((c, i) => cardValue(c, `exchanged[${i}]`));
   const locked = input.locked === undefined ? undefined : arrayField(input, 'locked').map((p, i) => positionValue(p, `locked[${i}]`));
-  const judged = sequence.judgeMove(cells, teams, { team, card, index: row * 10 + col, exchanged, ...(locked ? { locked } : {}) }, optionsField(input));
+  const judged = sequence.judgeMove(cells, teams, { team, card, index: row * 10 + col, exchanged, ...(locked ? { locked } : {}) }, { ...optionsField(input), ...firstField(input) });
   return answer(judged.violations, null, { board: sequence.rowsOf(judged.after), completed: judged.completed, winner: judged.winner });
 }
 
@@ -40,14 +40,18 @@ export function judgeSequenceSeries(input: CaseObject): CheckAnswer {
     }
     cards = raw.map((c, i) => (c === null ? null : cardValue(c, `cards[${i}]`)));
   }
-  const first = input.first === undefined ? undefined : teamField(input, 'first');
-  const judged = sequence.judgeSeries({ teams, boards, ...(cards ? { cards } : {}), ...(first ? { first } : {}), options: optionsField(input) });
+  const judged = sequence.judgeSeries({ teams, boards, ...(cards ? { cards } : {}), ...firstField(input), options: optionsField(input) });
   return answer(judged.violations, null, { moves: judged.moves, sequences: judged.sequences, winner: judged.winner });
 }
 
 function teamsField(input: CaseObject): 2 | 3 {
   const teams = optionalField(input, 'teams', 2, (v): v is number => v === 2 || v === 3, '2 or 3');
   return teams === 3 ? 3 : 2;
+}
+
+/** The colour that moved first (the rulebook does not say; where the case does not either, both are allowed). */
+function firstField(input: CaseObject): { first?: Team } {
+  return input.first === undefined ? {} : { first: teamField(input, 'first') };
 }
 
 function optionsField(input: CaseObject): SequenceOptions {

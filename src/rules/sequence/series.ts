@@ -17,7 +17,7 @@ import {
   teamsInGame,
 } from './board.js';
 import { actionViolations, isDeadCard } from './game.js';
-import { judgeBoard } from './judge-board.js';
+import { judgeBoard, type BoardOptions } from './judge-board.js';
 import { type HeldLine, type Sequence, type SequenceOptions, completedBy, countByTeam, heldCells, inFiveInARow, toSequence } from './lines.js';
 
 /** What changed between two boards. */
@@ -83,7 +83,7 @@ export interface MoveOnBoard {
  * One move judged on a board alone: whose turn it is (two teams), the dead-card exchanges, the card
  * and the space. The board's own warnings come first.
  */
-export function judgeMove(cells: Cells, teams: 2 | 3, move: MoveOnBoard, options: SequenceOptions = {}): MoveJudgement {
+export function judgeMove(cells: Cells, teams: 2 | 3, move: MoveOnBoard, options: BoardOptions = {}): MoveJudgement {
   const board = judgeBoard(cells, teams, options);
   const violations = [...board.violations];
   const { team, card, index } = move;
@@ -147,7 +147,7 @@ export function judgeSeries(input: SeriesInput): SeriesJudgement {
   const violations: Violation[] = [];
   const moves: InferredMove[] = [];
   if (boards.length === 0) return { violations, moves, sequences: [], winner: null };
-  const start = judgeBoard(boards[0]!, teams, options);
+  const start = judgeBoard(boards[0]!, teams, { ...options, ...(input.first ? { first: input.first } : {}) });
   violations.push(...start.violations.map((v) => ({ ...v, message: `board 0: ${v.message}` })));
   const held: HeldLine[] = [...start.held];
   const locked = new Uint8Array(CELL_COUNT);

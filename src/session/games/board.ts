@@ -5,7 +5,7 @@
 import { sequence, type Team } from '../../rules/sequence.js';
 import type { Placement } from '../../rules/layout.js';
 import type { BoardSequence, GameResult, JudgedTurn } from '../types.js';
-import { warn, type TurnDraft } from './common.js';
+import { judged, type TurnDraft } from './common.js';
 
 export interface BoardSnapshot {
   readonly tMs: number;
@@ -36,7 +36,7 @@ export function teamWord(team: string): string {
   return team === 'G' ? 'green' : team === 'B' ? 'blue' : team === 'R' ? 'red' : team;
 }
 
-export function judgeBoards(boards: readonly BoardSnapshot[], teams: 2 | 3): BoardJudgement {
+export function judgeBoards(boards: readonly BoardSnapshot[], teams: 2 | 3, dismissed: ReadonlyMap<string, string> = new Map()): BoardJudgement {
   const scores = new Array<number>(teams).fill(0);
   const turns: TurnDraft[] = [];
   if (boards.length === 0) return { turns, scores, current: 0, board: null, sequences: [], winner: null, result: null };
@@ -83,8 +83,9 @@ export function judgeBoards(boards: readonly BoardSnapshot[], teams: 2 | 3): Boa
       : move.type === 'remove' ? `${teamWord(move.removed)} chip taken off ${move.card ?? ''} (${move.row},${move.col})`
       : move.type === 'replace' ? `chip at (${move.row},${move.col}) changed colour`
       : move.type === 'several' ? `${move.changes.length} spaces changed at once: ${move.changes.map((c) => `(${c.row},${c.col}) ${c.to === '.' ? 'emptied' : teamWord(c.to)}`).join(', ')}` : 'no change';
-    turns.push({ number, player: seat, tMs: snap.tMs, added, removed, moved: [], legal: violations.length === 0, points: 0, warnings: violations.map((v) => warn('sequence', v)), summary, kind: 'turn', scores: sequencesOf(snap.cells) });
-    if (violations.length > 0) attempt = { index: turns.length - 1, before: board, team: expected, number };
+    const { warnings, legal } = judged('sequence', violations, snap.tMs, dismissed);
+    turns.push({ number, player: seat, tMs: snap.tMs, added, removed, moved: [], legal, points: 0, warnings, summary, kind: 'turn', scores: sequencesOf(snap.cells) });
+    if (!legal) attempt = { index: turns.length - 1, before: board, team: expected, number };
     board = snap.cells;
     expected = TEAMS[(TEAMS.indexOf(mover) + 1) % teams] ?? 'G';
     number++;
@@ -94,17 +95,17 @@ export function judgeBoards(boards: readonly BoardSnapshot[], teams: 2 | 3): Boa
     if (t.withdrawn) t.scores = i > 0 ? turns[i - 1]!.scores : new Array<number>(teams).fill(0);
   });
   const last = boards.at(-1)!;
-  const judged = sequence.judgeBoard(cellsOf(last.cells), teams);
-  for (const s of judged.sequences) scores[TEAMS.indexOf(s.team)] = (scores[TEAMS.indexOf(s.team)] ?? 0) + 1;
+  const final = sequence.judgeBoard(cellsOf(last.cells), teams);
+  for (const s of final.sequences) scores[TEAMS.indexOf(s.team)] = (scores[TEAMS.indexOf(s.team)] ?? 0) + 1;
   const rows = Array.from({ length: 10 }, (_, r) => last.cells.slice(r * 10, r * 10 + 10));
-  const current = judged.winner ? -1 : TEAMS.indexOf(judged.next ?? expected);
+  const current = final.winner ? -1 : TEAMS.indexOf(final.next ?? expected);
   return {
     turns,
     scores,
     current,
     board: rows,
-    sequences: judged.sequences.map((s) => ({ team: s.team, cells: s.cells })),
-    winner: judged.winner ? teamWord(judged.winner) : null,
-    result: judged.winner ? { winners: [TEAMS.indexOf(judged.winner)], reason: `${teamWord(judged.winner)} completed the sequences needed` } : null,
+    sequences: final.sequences.map((s) => ({ team: s.team, cells: s.cells })),
+    winner: final.winner ? teamWord(final.winner) : null,
+    result: final.winner ? { winners: [TEAMS.indexOf(final.winner)], reason: `${teamWord(final.winner)} completed the sequences needed` } : null,
   };
 }

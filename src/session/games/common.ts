@@ -13,6 +13,8 @@ export interface Snapshot {
   readonly pass?: boolean;
   /** The player whose seat the last hand over the table came from, where the camera saw one. */
   readonly by?: number;
+  /** The organiser's word on whose turn this was (outranks the camera's and the turn order). */
+  readonly player?: number;
 }
 
 export interface GameConfig {
@@ -35,6 +37,8 @@ export interface GameInput {
   readonly tables: readonly Snapshot[];
   /** Sequence Hunt: the organiser's word on who called a claim, by one of its cards. */
   readonly credits: ReadonlyMap<string, number>;
+  /** Warnings the organiser dismissed: `${tMs}|${rule}` of the turn's table -> the reason. */
+  readonly dismissed: ReadonlyMap<string, string>;
 }
 
 export interface GameJudgement {
@@ -96,6 +100,18 @@ export function stillLying(turn: Pick<JudgedTurn, 'added' | 'removed' | 'moved'>
 export function warn(game: string, v: Violation): Warning {
   const sentence = ruleSentence(game, v.rule);
   return sentence ? { ...v, sentence } : { ...v };
+}
+
+/**
+ * A turn's warnings (each with its rulebook sentence) and whether it stands legal: the warnings the
+ * organiser dismissed for the table settled at `tMs` are kept, marked, and no longer count.
+ */
+export function judged(game: string, violations: readonly Violation[], tMs: number, dismissed: ReadonlyMap<string, string>): { warnings: Warning[]; legal: boolean } {
+  const warnings = violations.map((v) => {
+    const reason = dismissed.get(`${tMs}|${v.rule}`);
+    return reason === undefined ? warn(game, v) : { ...warn(game, v), dismissed: reason };
+  });
+  return { warnings, legal: warnings.every((w) => w.dismissed !== undefined) };
 }
 
 export function place(p: Placement): string {

@@ -10,7 +10,7 @@ import type { Placement } from '../../rules/layout.js';
 import { sequenceHunt } from '../../rules/sequence-hunt.js';
 import { SEQUENCE_TYPES } from '../../rules/tic-sequence.js';
 import { violation, type Violation } from '../../rules/violation.js';
-import { leaders, place, playerName, warn, type GameInput, type GameJudgement, type TurnDraft } from './common.js';
+import { judged, leaders, place, playerName, type GameInput, type GameJudgement, type TurnDraft } from './common.js';
 
 const TYPE_WORDS: Record<string, string> = { mono: 'Mono', duo: 'Duo', tripo: 'Tripo' };
 
@@ -70,7 +70,7 @@ export function judgeHunt(input: GameInput): GameJudgement {
     if (removed.length > 0) {
       const cards = removed.map((p) => p.card);
       const credited = cards.map((c) => input.credits.get(c)).find((p) => p !== undefined && p >= 0 && p < players);
-      const player = credited ?? snapshot.by ?? current;
+      const player = snapshot.player ?? credited ?? snapshot.by ?? current;
       const found = setsOf(cards);
       const violations: Violation[] = [];
       let set: HuntSet | null = null;
@@ -84,12 +84,12 @@ export function judgeHunt(input: GameInput): GameJudgement {
           violations.push(violation('set-already-collected', `${playerName(player)} already has a ${set.size}-card ${TYPE_WORDS[set.type]}; each of the nine sets is collected once`, cards));
         }
       }
-      const legal = violations.length === 0;
+      const { warnings, legal } = judged('sequence-hunt', violations, snapshot.tMs, input.dismissed);
       if (legal && set) {
         sets[player]!.push(set);
         for (const c of cards) collected.add(c);
       }
-      const who = credited !== undefined ? 'caller named by the organiser' : snapshot.by !== undefined ? 'taken by the hand from their seat' : 'caller not seen: credited to the next to turn a card';
+      const who = snapshot.player !== undefined || credited !== undefined ? 'caller named by the organiser' : snapshot.by !== undefined ? 'taken by the hand from their seat' : 'caller not seen: credited to the next to turn a card';
       const what = set ? `${TYPE_WORDS[set.type]} of ${set.size}: ${set.cards.join(', ')}` : `${cards.join(', ')} taken`;
       turns.push({
         number: Math.max(1, number),
@@ -100,7 +100,7 @@ export function judgeHunt(input: GameInput): GameJudgement {
         moved: [],
         legal,
         points: legal && set ? sequenceHunt.setPoints(set.cards) : 0,
-        warnings: violations.map((v) => warn('sequence-hunt', v)),
+        warnings,
         summary: `${what} (${who})`,
         kind: 'claim',
         scores: scoresNow(),
@@ -108,10 +108,13 @@ export function judgeHunt(input: GameInput): GameJudgement {
       if (!legal) attempt = { index: turns.length - 1, before: grid };
     }
 
+    // The organiser's word on who turned the card (where the table's change was no claim).
+    if (removed.length === 0 && snapshot.player !== undefined && snapshot.player < players) current = snapshot.player;
     for (const card of added) {
       number++;
       turned++;
       const violations: Violation[] = collected.has(card.card) ? [violation('claimed-card-back', `${card.card} was collected in a set and is on the grid again`, [card.card])] : [];
+      const { warnings, legal } = judged('sequence-hunt', violations, snapshot.tMs, input.dismissed);
       turns.push({
         number,
         player: current,
@@ -119,9 +122,9 @@ export function judgeHunt(input: GameInput): GameJudgement {
         added: [card],
         removed: [],
         moved: [],
-        legal: violations.length === 0,
+        legal,
         points: 0,
-        warnings: violations.map((v) => warn('sequence-hunt', v)),
+        warnings,
         summary: `turned ${place(card)}`,
         kind: 'turn',
         scores: scoresNow(),

@@ -16,7 +16,7 @@ import { isSpecial } from '../../cards/stacks.js';
 import type { Placement } from '../../rules/layout.js';
 import { PILE_SPACES, sequenceStacks, type PileSpace, type StacksAction, type StacksState, type StacksTable } from '../../rules/sequence-stacks/index.js';
 import { violation, type Violation } from '../../rules/violation.js';
-import { playerName, warn, type GameInput, type GameJudgement, type TurnDraft } from './common.js';
+import { judged, playerName, type GameInput, type GameJudgement, type TurnDraft } from './common.js';
 
 type Cell = readonly [number, number];
 
@@ -190,6 +190,8 @@ export function judgeStacks(input: GameInput): GameJudgement {
 
     const violations: Violation[] = [];
     const words: string[] = [];
+    // The organiser's word on whose turn it was.
+    if (snapshot.player !== undefined && snapshot.player < players && snapshot.player !== game.state.current) game = { ...game, state: { ...game.state, current: snapshot.player, turn: { discarded: false, jumps: 0 } } };
     const actor = game.state.current;
     const chipsBefore = chipsOf(game.state);
     let state = game.state;
@@ -276,10 +278,10 @@ export function judgeStacks(input: GameInput): GameJudgement {
     for (const card of strays) violations.push(violation('not-on-a-space', `${card} lies off the Stacks spaces`, [card]));
 
     game = { ...game, state };
-    const judged = sequenceStacks.judgeTable(tableOf(game, players));
+    const table = sequenceStacks.judgeTable(tableOf(game, players));
     const stepCards = new Set(violations.flatMap((v) => v.cards));
     const known = new Set<string>();
-    for (const v of judged.violations.map(forPeople)) {
+    for (const v of table.violations.map(forPeople)) {
       const id = `${v.rule}|${v.message}`;
       known.add(id);
       if (game.known.has(id) || (v.cards.length > 0 && v.cards.every((c) => stepCards.has(c)))) continue;
@@ -289,7 +291,7 @@ export function judgeStacks(input: GameInput): GameJudgement {
 
     const chipsAfter = chipsOf(game.state);
     const gained = (chipsAfter[actor]?.red ?? 0) + (chipsAfter[actor]?.blue ?? 0) - (chipsBefore[actor]?.red ?? 0) - (chipsBefore[actor]?.blue ?? 0);
-    const legal = violations.length === 0;
+    const { warnings, legal } = judged('sequence-stacks', violations, snapshot.tMs, input.dismissed);
     const toPlacements = (list: readonly Change[]): Placement[] =>
       list.flatMap((c) => {
         const [row, col] = c.cell.split(',').map(Number) as [number, number];
@@ -304,7 +306,7 @@ export function judgeStacks(input: GameInput): GameJudgement {
       moved: [],
       legal,
       points: Math.max(0, gained),
-      warnings: violations.map((v) => warn('sequence-stacks', v)),
+      warnings,
       summary: words.join('; ') || 'the table changed',
       kind: 'action',
       scores: chipsAfter.map((c) => c.red + c.blue),

@@ -13,7 +13,7 @@
 // left to play (Progression: they pass; both games: the game ends).
 import type { Placement } from '../../rules/layout.js';
 import type { Violation } from '../../rules/violation.js';
-import { describe, diff, sameTable, stillLying, warn, type GameInput, type Moved, type TurnDraft } from './common.js';
+import { describe, diff, judged, sameTable, stillLying, type GameInput, type Moved, type TurnDraft } from './common.js';
 
 export interface TurnContext {
   readonly before: readonly Placement[];
@@ -101,12 +101,13 @@ export function walkTurns(input: GameInput, judgeTurn: (turn: TurnContext) => Tu
       attempt = null;
     }
     if (sameTable(snapshot.cards, table)) continue;
+    if (snapshot.player !== undefined && snapshot.player >= 0 && snapshot.player < players) current = snapshot.player;
     // The hand came from another seat than the turn order says: the players between passed
     // (a pass shows the camera nothing: "draw 1 card from the deck", and the turn moves on).
-    for (let n = 0; n < players - 1 && snapshot.by !== undefined && snapshot.by !== current; n++) pass(snapshot.tMs, 'passed (seen by whose hand played next)');
+    else for (let n = 0; n < players - 1 && snapshot.by !== undefined && snapshot.by !== current; n++) pass(snapshot.tMs, 'passed (seen by whose hand played next)');
     const context: TurnContext = { before: table, after: snapshot.cards, player: current, ...diff(table, snapshot.cards) };
     const verdict = judgeTurn(context);
-    const legal = verdict.violations.length === 0;
+    const { warnings, legal } = judged(game, verdict.violations, snapshot.tMs, input.dismissed);
     turns.push({
       number,
       player: current,
@@ -116,7 +117,7 @@ export function walkTurns(input: GameInput, judgeTurn: (turn: TurnContext) => Tu
       moved: context.moved,
       legal,
       points: legal ? verdict.points : 0,
-      warnings: verdict.violations.map((v) => warn(game, v)),
+      warnings,
       summary: describe(context.added, context.removed, context.moved),
       kind: 'turn',
       scores: [],
