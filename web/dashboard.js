@@ -13,6 +13,43 @@ let frameUrl = null;
 
 const $ = (id) => document.getElementById(id);
 
+// Organiser tools: with the organiser token (typed on /organiser, or ?token= in the address), the
+// cards on the table picture can be clicked to correct them, turns merged or given to another
+// player, and warnings dismissed with a reason. The server answers each action; its words are shown.
+const organiserToken = params.get('token') ?? sessionStorage.getItem('seqref-token') ?? '';
+if (params.get('token')) sessionStorage.setItem('seqref-token', params.get('token'));
+const organiser = organiserToken.length > 0;
+
+function toast(text, bad) {
+  $('toast').innerHTML = `<div class="toast ${bad ? 'bad' : ''}" role="status" data-testid="toast">${esc(text)}</div>`;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => ($('toast').innerHTML = ''), 6000);
+}
+
+function act(type, extra = {}) {
+  socket.emit('action', { token: organiserToken, table: current, type, ...extra }, (answer) => {
+    if (!answer.ok) toast(answer.error, true);
+    else toast(answer.message, !answer.changed);
+  });
+}
+
+/** The correction form for the card at (row, col): its name (or chip) as the organiser reads it. */
+function askCorrection(row, col, card) {
+  const dialog = $('correct-dialog');
+  $('correct-what').textContent = `${card} at (${row},${col}) is really:`;
+  const input = $('correct-card');
+  input.value = '';
+  input.placeholder = view.game === 'sequence' ? 'chip: . G B or R' : card;
+  dialog.onsubmit = (e) => {
+    e.preventDefault();
+    dialog.hidden = true;
+    act('correct', { row, col, card: input.value.trim() });
+  };
+  $('correct-cancel').onclick = () => (dialog.hidden = true);
+  dialog.hidden = false;
+  input.focus();
+}
+
 socket.on('tables', (list) => {
   tables = list;
   if (!current && list.length) watch(list[0].id);
@@ -67,8 +104,21 @@ function renderTabs() {
   }
 }
 
+const TIC_NAMES = [1, 2, 3, 4, 5].flatMap((n) => ['circle', 'crescent', 'triangle', 'square', 'star'].flatMap((s) => ['violet', 'cyan', 'yellow', 'orange', 'red'].map((c) => `${n}-${s}-${c}`)));
+const STACKS_NAMES = ['red', 'blue'].flatMap((c) => [1, 2, 3, 4, 5, 'wild'].map((n) => `${c}-${n}`)).concat(['jump', 'reverse', 'card-steal', 'chip-steal', 'wait']);
+
+/** The names a correction may give, for the table's game. */
+function fillCardNames(game) {
+  const list = $('card-names');
+  if (list.dataset.game === game) return;
+  list.dataset.game = game;
+  const names = game === 'sequence' ? ['.', 'G', 'B', 'R'] : game === 'sequence-stacks' ? STACKS_NAMES : TIC_NAMES;
+  list.innerHTML = names.map((n) => `<option value="${esc(n)}"></option>`).join('');
+}
+
 function render() {
   const v = view;
+  if (organiser) fillCardNames(v.game);
   document.title = `seqref · ${v.name}`;
   $('title').textContent = `${GAME_NAMES[v.game] ?? v.game} · ${v.id}`;
   $('pills').innerHTML = `${statusPill(v.status, v.statusText)} ${sourcePill(v)} ${calibrationPill(v.calibration)}`;
@@ -99,21 +149,31 @@ function renderScores(v) {
 }
 
 function renderWarnings(v) {
-  $('warning-count').textContent = v.warnings.length ? String(v.warnings.length) : '';
+  // Only standing warnings count; those taken back or dismissed stay listed, marked.
+  const standing = v.warnings.filter((w) => w.standing).length;
+  $('warning-count').textContent = standing ? String(standing) : '';
   if (!v.warnings.length) {
     $('warnings').innerHTML = '<div class="none">No rule broken so far.</div>';
     return;
   }
   $('warnings').innerHTML = [...v.warnings]
     .reverse()
-    .map(
-      (w) => `<div class="warning ${w.withdrawn ? 'withdrawn' : ''}" data-testid="warning" data-rule="${esc(w.rule)}">
-        <div class="head"><span>TURN ${w.turn} · ${esc(v.playerNames[w.player] ?? '')}${w.withdrawn ? ' · TAKEN BACK' : ''}</span><span>${esc(w.rule)}</span></div>
+    .map((w) => {
+      const state = w.dismissed !== undefined ? ` · DISMISSED: ${esc(w.dismissed)}` : w.withdrawn ? ' · TAKEN BACK' : '';
+      const tool = organiser && w.standing ? `<button class="dismiss" data-dismiss="${w.index}" data-rule="${esc(w.rule)}">dismiss…</button>` : '';
+      return `<div class="warning ${w.standing ? '' : 'withdrawn'}" data-testid="warning" data-rule="${esc(w.rule)}" data-standing="${w.standing}">
+        <div class="head"><span>TURN ${w.turn} · ${esc(v.playerNames[w.player] ?? '')}${state}</span><span>${esc(w.rule)}</span></div>
         <div class="msg">${esc(w.message)}</div>
-        ${w.sentence ? `<div class="rule">Rule: “${esc(w.sentence)}”</div>` : ''}
-      </div>`,
-    )
+        ${w.sentence ? `<div class="rule">Rule: “${esc(w.sentence)}”</div>` : ''}${tool}
+      </div>`;
+    })
     .join('');
+  for (const b of $('warnings').querySelectorAll('button[data-dismiss]')) {
+    b.onclick = () => {
+      const reason = prompt(`Dismiss the ${b.dataset.rule} warning: why?`);
+      if (reason && reason.trim()) act('dismiss', { turn: Number(b.dataset.dismiss), rule: b.dataset.rule, reason: reason.trim() });
+    };
+  }
 }
 
 function turnPoints(v, t) {
@@ -125,14 +185,20 @@ function turnPoints(v, t) {
 }
 
 function renderTurns(v) {
-  $('turns').innerHTML = [...v.turns]
+  $('turns').innerHTML = v.turns
+    .map((t, index) => ({ t, index }))
     .reverse()
     .slice(0, 60)
-    .map((t) => {
+    .map(({ t, index }) => {
       const tag = t.withdrawn ? '<span class="tag">taken back</span>' : t.kind === 'claim' ? '<span class="tag claim">claim</span>' : '';
-      return `<div class="turn ${t.legal ? '' : 'illegal'} ${t.withdrawn ? 'withdrawn' : ''}" data-testid="turn"><span class="no">#${t.number}</span><span>${esc(v.playerNames[t.player] ?? '')}: ${esc(t.summary)} ${tag}</span><span class="pts">${esc(turnPoints(v, t))}</span></div>`;
+      const tools = organiser && v.game !== 'sequence'
+        ? `<span class="tools"><button data-merge="${index}" title="This turn and the next are one turn">merge with next</button><select data-assign="${index}" aria-label="give turn ${t.number} to">${v.playerNames.map((n, p) => `<option value="${p}" ${p === t.player ? 'selected' : ''}>${esc(n)}</option>`).join('')}</select></span>`
+        : organiser ? `<span class="tools"><button data-merge="${index}" title="This move and the next are one move">merge with next</button></span>` : '';
+      return `<div class="turn ${t.legal ? '' : 'illegal'} ${t.withdrawn ? 'withdrawn' : ''}" data-testid="turn" data-index="${index}"><span class="no">#${t.number}</span><span>${esc(v.playerNames[t.player] ?? '')}: ${esc(t.summary)} ${tag}${tools}</span><span class="pts">${esc(turnPoints(v, t))}</span></div>`;
     })
     .join('') || '<div class="none">No turn yet.</div>';
+  for (const b of $('turns').querySelectorAll('button[data-merge]')) b.onclick = () => act('merge', { turn: Number(b.dataset.merge) });
+  for (const sel of $('turns').querySelectorAll('select[data-assign]')) sel.onchange = () => act('assign', { turn: Number(sel.dataset.assign), player: Number(sel.value) });
   $('notices').textContent = v.notices.slice(-3).join(' · ');
 }
 
@@ -161,11 +227,24 @@ function renderLayout(v) {
     for (let c = c0; c <= c1; c++) {
       const card = at.get(`${r},${c}`);
       const key = `${r},${c}`;
-      html += card ? tile(card, warned.has(key) ? 'warned' : last.has(key) ? 'last' : '') : '<div class="cell-empty"></div>';
+      html += card ? `<div class="cell" data-cell="${key}">${tile(card, warned.has(key) ? 'warned' : last.has(key) ? 'last' : '')}</div>` : '<div class="cell-empty"></div>';
     }
   }
   $('layout').style.gridTemplateColumns = `repeat(${c1 - c0 + 1}, 74px)`;
   $('layout').innerHTML = html;
+  correctable($('layout'), '[data-cell]', (el) => at.get(el.dataset.cell));
+}
+
+/** With the organiser token, clicking a card (`selector` within `root`) asks what it really is. */
+function correctable(root, selector, cardOf) {
+  if (!organiser) return;
+  for (const el of root.querySelectorAll(selector)) {
+    el.classList.add('correctable');
+    el.onclick = () => {
+      const [row, col] = el.dataset.cell.split(',').map(Number);
+      askCorrection(row, col, cardOf(el));
+    };
+  }
 }
 
 // The Stacks table as the referee keeps it: each space with its top card and the pile's height.
@@ -232,6 +311,10 @@ async function renderBoard(v) {
   $('layout').className = 'board';
   $('layout').style.gridTemplateColumns = '';
   $('layout').innerHTML = html;
+  correctable($('layout'), '[data-cell]', (el) => {
+    const [r, c] = el.dataset.cell.split(',').map(Number);
+    return `the ${{ G: 'green chip', B: 'blue chip', R: 'red chip' }[v.board[r][c]] ?? 'empty space'}`;
+  });
 }
 
 const SHAPE_GLYPHS = { circle: '●', crescent: '☾', triangle: '▲', square: '■', star: '★' };
@@ -274,9 +357,10 @@ function renderOutlines(v) {
       const { text, fill } = shortLabel(c.card);
       // About half the card's short side wide, whatever the card's distance from the camera.
       const size = Math.max(9, Math.round(Math.min(side * 0.36, (side * 0.8) / Math.max(2, text.length))));
-      return `<g><title>${esc(c.card)} at (${c.row},${c.col})</title><polygon class="outline ${warned.has(`${c.row},${c.col}`) ? 'warned' : ''}" points="${pts}"/><text class="label" x="${cx}" y="${cy}" text-anchor="middle" dominant-baseline="central" font-size="${size}" style="fill:${fill}">${esc(text)}</text></g>`;
+      return `<g data-cell="${c.row},${c.col}" data-card="${esc(c.card)}"><title>${esc(c.card)} at (${c.row},${c.col})</title><polygon class="outline ${warned.has(`${c.row},${c.col}`) ? 'warned' : ''}" points="${pts}"/><text class="label" x="${cx}" y="${cy}" text-anchor="middle" dominant-baseline="central" font-size="${size}" style="fill:${fill}">${esc(text)}</text></g>`;
     })
     .join('');
+  correctable(svg, 'g[data-cell]', (el) => el.dataset.card);
   let busy = $('busy');
   if (v.busy && !busy) {
     busy = document.createElement('div');

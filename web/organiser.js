@@ -23,7 +23,8 @@ function toast(text, bad) {
 
 function act(table, type, extra = {}) {
   socket.emit('action', { token: tokenInput.value, table, type, ...extra }, (answer) => {
-    if (answer.ok) toast(`${type} done on ${table}`, false);
+    // The referee's own words: what it did, or why nothing changed.
+    if (answer.ok) toast(`${table}: ${answer.message}`, !answer.changed);
     else toast(answer.error, true);
   });
 }
@@ -37,7 +38,7 @@ function render() {
       const scores = t.playerNames.map((n, i) => `<span class="${i === t.current ? 'cur' : ''}">${esc(n)} <b>${t.scores[i] ?? 0}</b></span>`).join('');
       const last = t.lastWarning ? `<div class="last">Turn ${t.lastWarning.turn}: ${esc(t.lastWarning.message)} <i>(${esc(t.lastWarning.rule)})</i></div>` : '<div class="none">No warnings.</div>';
       return `<section class="panel tcard" data-id="${esc(t.id)}" data-testid="table-${esc(t.id)}">
-        <h3><a href="/?table=${esc(t.id)}">${esc(GAME_NAMES[t.game] ?? t.game)} · ${esc(t.id)}</a></h3>
+        <h3><a href="/?table=${esc(t.id)}" title="Open the table: click a card on its picture to correct it, merge or give turns, dismiss warnings">${esc(GAME_NAMES[t.game] ?? t.game)} · ${esc(t.id)}</a></h3>
         <div class="meta">${statusPill(t.status, t.statusText)} ${sourcePill(t)} ${calibrationPill(t.calibration)} <span class="source">${t.turns} turns · ${t.warnings} warnings</span></div>
         <div class="source">${esc(t.statusText)}</div>
         ${cameraWarning(t.calibration?.warning, t.calibration?.warningKind)}

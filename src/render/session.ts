@@ -80,12 +80,13 @@ const ease = (t: number): number => t * t * (3 - 2 * t);
 
 /**
  * A hand whose fingers rest on the trailing half of a card being slid from `from` (image), its arm
- * reaching from `from` towards `onTable` (where the card lies on the table: a card carried off
- * ends at `from` itself, where the arm still points back at the table).
+ * reaching from `from` towards the card, or, where the card has come to `from` itself (carried off
+ * the table), towards `onTable`, where it lay on the table.
  */
 function handOn(card: CardPose, camera: Camera, from: Vec2, look: HandSpec, onTable: CardPose): HandSpec {
   const centre = camera.project(card.x, card.y);
-  const target = camera.project(onTable.x, onTable.y);
+  const carriedOff = Math.hypot(centre[0] - from[0], centre[1] - from[1]) < 1;
+  const target = carriedOff ? camera.project(onTable.x, onTable.y) : centre;
   const direction = Math.atan2(target[1] - from[1], target[0] - from[0]);
   const scale = camera.pxPerMmAt(centre[0], centre[1]) * 1.12;
   const reach = 18 * scale;

@@ -4,6 +4,7 @@ import { isOneEyedJack, isTwoEyedJack } from '../../cards/playing.js';
 import { violation, type Violation } from '../violation.js';
 import { LAYOUT } from '../sequence-board-layout.js';
 import {
+  chipCounts,
   CELL_COUNT,
   type Cells,
   type Chip,
@@ -147,7 +148,9 @@ export function judgeSeries(input: SeriesInput): SeriesJudgement {
   const violations: Violation[] = [];
   const moves: InferredMove[] = [];
   if (boards.length === 0) return { violations, moves, sequences: [], winner: null };
-  const start = judgeBoard(boards[0]!, teams, { ...options, ...(input.first ? { first: input.first } : {}) });
+  // The series' first mover started the game where the counts are even (else the team ahead did).
+  const even = chipCounts(boards[0]!).G === chipCounts(boards[0]!).B;
+  const start = judgeBoard(boards[0]!, teams, { ...options, ...(input.first && even ? { first: input.first } : {}) });
   violations.push(...start.violations.map((v) => ({ ...v, message: `board 0: ${v.message}` })));
   const held: HeldLine[] = [...start.held];
   const locked = new Uint8Array(CELL_COUNT);
