@@ -35,15 +35,17 @@ for (const split of SPLITS) {
       expect(judged.scores).toEqual(recorded.result.scores);
     });
 
-    it('Sequence Shift: each turn by the right player with its legality and rules ("The player then draws one card and their turn ends"); cards played per player; everyone who played has opened', () => {
+    it('Sequence Shift: each turn by the right player with its legality and rules ("The player then draws one card and their turn ends"); the cards left in each hand after every turn; everyone who played has opened; the player out of cards wins', () => {
       const recorded = recordedGame(split, 'sequence-shift');
       const judged = refereeFromTruth('sequence-shift', recorded, organiser(recorded, (t) => (isPass(t) ? [{ kind: 'end-turn', by: 'dashboard' }] : [])), { variant: recorded.variant });
       expect(judged.turns.map((t) => [t.number, t.player, t.legal, rules(t.warnings)])).toEqual(recorded.turns.map((t) => [t.turn, t.player, t.legal, rules(t.violations)]));
-      const played = new Array<number>(recorded.players).fill(0);
-      for (const t of recorded.turns) if (t.legal && t.move.type === 'play') played[t.player]! += t.move.placements!.length;
-      expect(judged.scores).toEqual(played);
-      expect(judged.scoreUnit).toBe('cards played');
-      played.forEach((n, p) => expect(judged.scoreNotes[p]).toBe(n > 0 ? 'opened' : 'not opened yet'));
+      // "Deal each player 12 cards": the record's scores are the cards in hand.
+      expect(judged.turns.map((t) => t.scores)).toEqual(recorded.turns.map((t) => t.scores));
+      expect(judged.scores).toEqual(recorded.result.scores);
+      expect(judged.scoreUnit).toBe('cards in hand');
+      recorded.turns.forEach((t) => t.legal && expect(judged.scoreNotes[t.player]).toBe('opened'));
+      expect(judged.result).toEqual({ winners: recorded.result.winners, reason: 'played every card in hand' });
+      expect(judged.current).toBe(-1);
     });
 
     it('Sequence Hunt: each turned card by the player whose turn it is, each claim judged as the set it is; credited as the organiser says, the sets per player are the result', () => {

@@ -33,7 +33,8 @@ for (const split of ['dev', 'heldout']) {
       expect(twoChips.every((w) => w.withdrawn && w.sentence?.startsWith('On your turn:'))).toBe(true);
       expect(view.scores).toEqual(recorded.result.scores);
       const winner = TEAMS[recorded.result.winners[0]!]!;
-      expect(view.winner).toBe(teamName(winner as 'G').toLowerCase());
+      expect(view.winner).toBe(teamName(winner as 'G').replace(/^./, (c) => c.toUpperCase()));
+      expect(view.status).toBe('ended');
     });
   });
 }

@@ -21,9 +21,9 @@ describe('the SQLite session log', () => {
     let store = new EventStore(path);
     const first = new TableSession({ id: 't1', config }, store, null);
     const frames = [
-      ...[0, 1, 2].map((i) => obs(i, [['2-triangle-yellow', 0, 0]])),
-      ...[3, 4, 5].map((i) => obs(i, [['2-triangle-yellow', 0, 0], ['3-square-red', 0, 1]])),
-      ...[6, 7, 8].map((i) => obs(i, [['2-triangle-yellow', 0, 0], ['3-square-red', 0, 1], ['2-circle-violet', 1, 0]])),
+      ...[0, 1, 2].map((i) => obs(i * 500, [['2-triangle-yellow', 0, 0]])),
+      ...[3, 4, 5].map((i) => obs(i * 500, [['2-triangle-yellow', 0, 0], ['3-square-red', 0, 1]])),
+      ...[6, 7, 8].map((i) => obs(i * 500, [['2-triangle-yellow', 0, 0], ['3-square-red', 0, 1], ['2-circle-violet', 1, 0]])),
     ];
     for (const f of frames) first.observeTable(f, null);
     const before = first.view();
@@ -38,7 +38,7 @@ describe('the SQLite session log', () => {
     expect(after.scores).toEqual(before.scores);
     expect(after.warnings).toEqual(before.warnings);
     // The same steady table seen again after the restart is not a new turn.
-    for (const f of frames.slice(-3)) again.observeTable({ ...f, tMs: f.tMs + 100 }, null);
+    for (const f of frames.slice(-3)) again.observeTable({ ...f, tMs: f.tMs + 5000 }, null);
     expect(again.view().turns).toHaveLength(2);
     const exported = store.events('t1');
     expect(exported.filter((e) => e.type === 'turn')).toHaveLength(2);

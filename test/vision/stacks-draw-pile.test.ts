@@ -1,15 +1,11 @@
 // Sequence Stacks spaces are fixed cells, and the face-down draw pile (row 0, col 2) is the one a
 // camera always sees taken: the recogniser finds it and numbers the cells from it, so a lone first
 // card (a discard) lands on its own space, not on whatever cell a grid relative to it would give.
-// A face-down deck put aside looks the same as the pile; the one that puts the cards on spaces is kept.
+// Another card-sized shape off the faces may look like the pile; the one that puts the cards on spaces is kept.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../src/render/fixture-io.js';
-import { STANDARD_DECK } from '../../src/render/deck-profile.js';
-import { drawPileCandidates } from '../../src/vision/draw-pile.js';
 import { loadImage } from '../../src/vision/image.js';
-import { openCv } from '../../src/vision/opencv.js';
-import { toMat } from '../../src/vision/rectify.js';
 import { createRecogniser } from '../../src/vision/recognise.js';
 import { sharedReader } from './read-helpers.js';
 
@@ -29,17 +25,12 @@ describe('the Sequence Stacks draw pile anchors the cells', () => {
     expect(recognition.cards.map((c) => [c.reading.card, c.row, c.col])).toEqual([['red-2', 1, 0]]);
   }, 60_000);
 
-  it('passes over a face-down deck put aside: every named card on its own space', async () => {
-    const { image, truth, recognition } = await frameOf('sequence-stacks', 3);
-    const cv = await openCv();
-    const source = toMat(cv, image);
-    const candidates = drawPileCandidates(cv, source, image.width, image.height, recognition.cards.map((c) => c.corners), recognition.cards.map((c) => c.reading.deck !== 'unknown'), STANDARD_DECK);
-    source.delete();
-    // The deck beside the table looks likelier than the pile here; numbered from it, the cards fell off the spaces.
-    expect(candidates.length).toBeGreaterThan(1);
-    expect(recognition.drawPile).toEqual(candidates[1]);
+  it('numbers a table with a special left unread from the pile: every named card on its own space', async () => {
+    // A WAIT! card the reader leaves unnamed is a card-sized shape off the faces, as the pile is.
+    const { truth, recognition } = await frameOf('sequence-stacks', 3);
+    expect(recognition.drawPile).toBeDefined();
     const named = recognition.cards.filter((c) => c.reading.card !== null);
-    expect(named.length).toBeGreaterThanOrEqual(3);
+    expect(named.length).toBeGreaterThanOrEqual(5);
     for (const c of named) expect(truth.some((t) => t.card === c.reading.card && t.row === c.row && t.col === c.col)).toBe(true);
   }, 60_000);
 });

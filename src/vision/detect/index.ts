@@ -19,7 +19,7 @@ import type { Quad, RgbaImage } from '../image.js';
 import type { OpenCv } from '../opencv.js';
 import type { DetectedCard } from '../types.js';
 import { STANDARD_DECK } from '../../render/deck-profile.js';
-import { chromaOf, dipsIn, nearNeutral, surfaceOf, withEdges, type EdgeOptions, type Surface } from './surface.js';
+import { chromaOf, dipsIn, nearNeutral, surfaceOf, withEdges, withoutStraightRuns, type EdgeOptions, type Surface } from './surface.js';
 import { applyHomography, centroid, dist, grow, insetGrid, insidePolygon, intersectLines, invertHomography, norm, polygonArea, portrait, quadCentre, quadPoint, sub, type Homography, type Vec } from './geometry.js';
 import { quadOfLines, refineQuad, relaxQuad, slideAlong, type GreyImage, type RefinedQuad } from './refine.js';
 import { tablePlane, type CardSize } from './table.js';
@@ -203,6 +203,12 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
       // Without a lone card, planeWhereNone rules: there the finer look's outlines may be added.)
       const asManyMoreLone = best.found.lone > 0 && more === 0 && again.found.lone > best.found.lone && again.found.seen > best.found.seen;
       if (((more > 0 && (again.found.lone > best.found.lone || moreHeld || closesOpen)) || planeWhereNone || asManyMoreLone) && losesNone) best = again;
+    }
+    // No lone card yet, on a table whose edges run on in long straight lines (a checked cloth): the
+    // lines taken out, the cards' outlines close on their own. Kept as the faint looks' planeWhereNone.
+    if (best.found.lone === 0) {
+      const again = look(withoutStraightRuns(cv, best.surface), 'straight runs out');
+      if (again.found.lone > 0 && again.found.counted >= best.found.counted && again.found.seen > best.found.seen + FINER_MARGIN) best = again;
     }
     // The lone cards' paper far from the colour the passes took for it: looked at again with the
     // cards' own, kept where that finds more cards, each held on PAPER_LOOK_SIDES sides on average
