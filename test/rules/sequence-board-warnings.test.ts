@@ -12,7 +12,7 @@ function board(picture: string): Chip[] {
   );
 }
 
-const rules = (cells: readonly Chip[], teams: 2 | 3 = 2): string[] => sequence.judgeBoard(cells, teams).violations.map((v) => v.rule);
+const rules = (cells: readonly Chip[], teams: 2 | 3 = 2, first?: 'G' | 'B'): string[] => sequence.judgeBoard(cells, teams, first ? { first } : {}).violations.map((v) => v.rule);
 
 describe('reading a board', () => {
   it.each([
@@ -49,7 +49,7 @@ describe('states no legal game can reach', () => {
     expect(judged.violations[0]!.message).toContain('row 0, col 0');
   });
 
-  it('with two teams green has as many chips as blue or one more (green moves first; a turn adds one chip or takes one away)', () => {
+  it('with two teams the colour that started has as many chips as the other or one more (a turn adds one chip or takes one away); the rulebook does not say which starts', () => {
     const equal = board(`
       . G B . . . . . . .
       . . . . . . . . . .
@@ -95,12 +95,19 @@ describe('states no legal game can reach', () => {
       . . . . . . . . . .
       . . . . . . . . . .`);
     expect(rules(equal)).toEqual([]);
-    expect(sequence.judgeBoard(equal, 2).next).toBe('G');
+    // Even counts: the colour that started moves, where the case says which did.
+    expect(sequence.judgeBoard(equal, 2).next).toBeNull();
+    expect(sequence.judgeBoard(equal, 2, { first: 'G' }).next).toBe('G');
+    expect(sequence.judgeBoard(equal, 2, { first: 'B' }).next).toBe('B');
     expect(rules(greenAhead)).toEqual([]);
     expect(sequence.judgeBoard(greenAhead, 2).next).toBe('B');
-    expect(rules(blueAhead)).toEqual(['chip-counts-impossible']);
+    // Blue one ahead: a game blue started, legal unless the case says green started.
+    expect(rules(blueAhead)).toEqual([]);
+    expect(sequence.judgeBoard(blueAhead, 2).next).toBe('G');
+    expect(rules(blueAhead, 2, 'G')).toEqual(['chip-counts-impossible']);
+    expect(sequence.judgeBoard(blueAhead, 2, { first: 'G' }).next).toBeNull();
+    expect(rules(greenAhead, 2, 'B')).toEqual(['chip-counts-impossible']);
     expect(rules(greenTwoAhead)).toEqual(['chip-counts-impossible']);
-    expect(sequence.judgeBoard(blueAhead, 2).next).toBeNull();
     // Three teams: any counts can be reached, so none is flagged.
     expect(rules(greenTwoAhead, 3)).toEqual([]);
   });
@@ -155,10 +162,13 @@ describe('states no legal game can reach', () => {
       . . . . . . . . . .
       . . . . . . . . . .
       . B B B B B B B B .`);
-    // With both corners each row is ten in a row. Eight green, eight blue: blue moved last.
-    const judged = sequence.judgeBoard(cells, 2);
+    // With both corners each row is ten in a row. Eight green, eight blue: the colour that did not
+    // start moved last (blue, where green started); the board alone cannot tell which started.
+    const judged = sequence.judgeBoard(cells, 2, { first: 'G' });
     expect(judged.violations).toEqual([]);
     expect(judged.winner).toBe('B');
+    expect(sequence.judgeBoard(cells, 2, { first: 'B' }).winner).toBe('G');
+    expect(sequence.judgeBoard(cells, 2).winner).toBeNull();
   });
 });
 
@@ -169,11 +179,12 @@ describe('boards of random legal games', () => {
         const { states, moves } = sequence.randomPlayout(config, seed);
         fc.pre(moves.every((m) => m.type !== 'pass'));
         for (const state of states) {
-          const judged = sequence.judgeBoard(sequence.cellsOf(state.board), state.teams, state.options);
+          // The engine's games start with green.
+          const judged = sequence.judgeBoard(sequence.cellsOf(state.board), state.teams, { ...state.options, first: 'G' });
           expect(judged.violations).toEqual([]);
         }
         const last = states.at(-1)!;
-        expect(sequence.judgeBoard(sequence.cellsOf(last.board), last.teams).winner).toBe(last.winner);
+        expect(sequence.judgeBoard(sequence.cellsOf(last.board), last.teams, { first: 'G' }).winner).toBe(last.winner);
       }),
       { numRuns: 25 },
     );

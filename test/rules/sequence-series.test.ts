@@ -104,8 +104,8 @@ describe('a series of boards, one per turn', () => {
       . . . . . . . . . .`);
     const after = [...before];
     after[1 * 10 + 3] = '.';
-    // Five each, so green is to move; a chip of green's own completed Sequence comes off.
-    const judged = sequence.judgeSeries({ teams: 2, boards: [before, after] });
+    // Five each, so in a game green started green is to move; a chip of green's own completed Sequence comes off.
+    const judged = sequence.judgeSeries({ teams: 2, boards: [before, after], first: 'G' });
     expect(rulesOf(judged)).toEqual(['own-chip-removed', 'locked-chip-removed']);
     const blueChip = [...before];
     blueChip[2 * 10 + 3] = '.';
@@ -159,7 +159,9 @@ describe('one move on a board', () => {
   });
 
   it('the wrong team, a card not on the space, and two dead-card exchanges in one turn', () => {
-    expect(rulesOf(sequence.judgeMove(start, 2, { team: 'B', card: '2H', index: 54 }))).toEqual(['not-your-turn']);
+    // Even counts: green's turn where green started (the rulebook does not say which colour starts).
+    expect(rulesOf(sequence.judgeMove(start, 2, { team: 'B', card: '2H', index: 54 }, { first: 'G' }))).toEqual(['not-your-turn']);
+    expect(rulesOf(sequence.judgeMove(start, 2, { team: 'B', card: '2H', index: 54 }))).toEqual([]);
     expect(rulesOf(sequence.judgeMove(start, 2, { team: 'G', card: '3H', index: 54 }))).toEqual(['card-not-on-space']);
     // 2S stands on (0,1) and (8,6); 3S on (0,2) and (8,5).
     const covered = withChips('G5,0', 'G5,1', 'G5,2', 'G5,3', 'B0,1', 'B0,2', 'G8,6', 'B8,5', 'B0,5', 'B0,6');

@@ -52,3 +52,50 @@ describe('organiser actions on the referee', () => {
     expect(j.turns[0]!.warnings[0]!.sentence).toMatch(/^Every edge-to-edge connection/);
   });
 });
+
+describe('corrections an arbiter needs, each judged again at once', () => {
+  // Player 1 plays 3-square-red; the camera split Player 2's two cards into two turns.
+  const split = [
+    start,
+    settled(500, ['2-triangle-yellow', 0, 0], ['3-square-red', 0, 1]),
+    settled(1000, ['2-triangle-yellow', 0, 0], ['3-square-red', 0, 1], ['4-star-orange', 1, 1]),
+    settled(1500, ['2-triangle-yellow', 0, 0], ['3-square-red', 0, 1], ['4-star-orange', 1, 1], ['5-star-red', 2, 1]),
+  ];
+
+  it('merge: two turns the camera split are one turn, by one player, scored as one play', () => {
+    const before = judge(fold(split));
+    expect(before.turns.map((t) => t.player)).toEqual([0, 1, 0]);
+    const merged = judge(fold([...split, { kind: 'merge', index: 1 }]));
+    expect(merged.turns.map((t) => [t.player, t.added.map((p) => p.card)])).toEqual([
+      [0, ['3-square-red']],
+      [1, ['4-star-orange', '5-star-red']],
+    ]);
+    // 3-square-red, 4-star-orange, 5-star-red down column 1 from (0,1)... and the bonus for 5-star-red.
+    expect(merged.scores[1]).toBe(merged.turns[1]!.points);
+    expect(merged.turns[1]!.points).toBeGreaterThan(0);
+    expect(merged.current).toBe(0);
+  });
+
+  it('merge of the last turn changes nothing, and says why', () => {
+    const state = fold([...split, { kind: 'merge', index: 2 }]);
+    expect(judge(state).turns).toHaveLength(3);
+    expect(state.notices.at(-1)).toMatch(/^nothing merged: turn 3 has no turn after it/);
+  });
+
+  it('assign: a turn given to another player moves the turn order on from them', () => {
+    const j = judge(fold([...split, { kind: 'assign', index: 1, player: 0 }]));
+    expect(j.turns.map((t) => t.player)).toEqual([0, 0, 1]);
+    const same = fold([...split, { kind: 'assign', index: 1, player: 1 }]);
+    expect(same.notices.at(-1)).toBe("nothing changed: turn 2 is already Player 2's");
+  });
+
+  it('dismiss: the warning stays, marked with the reason, and no longer counts against the turn', () => {
+    const illegal = [start, settled(500, ['2-triangle-yellow', 0, 0], ['2-circle-violet', 1, 0])];
+    expect(judge(fold(illegal)).turns[0]!.legal).toBe(false);
+    const j = judge(fold([...illegal, { kind: 'dismiss', index: 0, rule: 'no-step-at-contact', reason: 'house rule agreed before the game' }]));
+    expect(j.turns[0]!.legal).toBe(true);
+    expect(j.turns[0]!.warnings).toEqual([expect.objectContaining({ rule: 'no-step-at-contact', dismissed: 'house rule agreed before the game' })]);
+    const none = fold([...illegal, { kind: 'dismiss', index: 0, rule: 'card-moved', reason: 'x' }]);
+    expect(none.notices.at(-1)).toBe('nothing dismissed: turn 1 has no card-moved warning');
+  });
+});
