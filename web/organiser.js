@@ -30,9 +30,6 @@ function act(table, type, extra = {}) {
 }
 
 function render() {
-  // Keep what the organiser is typing in a correction form.
-  const typing = document.activeElement && document.activeElement.closest('.correct') ? document.activeElement.closest('.tcard')?.dataset.id : null;
-  if (typing) return;
   $('tables').innerHTML = tables
     .map((t) => {
       const scores = t.playerNames.map((n, i) => `<span class="${i === t.current ? 'cur' : ''}">${esc(n)} <b>${t.scores[i] ?? 0}</b></span>`).join('');
@@ -51,17 +48,7 @@ function render() {
           <button data-act="reset" class="danger">Reset table</button>
           <a class="btn" href="/api/tables/${esc(t.id)}/export">Export log</a>
         </div>
-        <form class="correct">
-          <input name="row" type="number" placeholder="row" required>
-          <input name="col" type="number" placeholder="col" required>
-          <input name="card" class="card" placeholder="${t.game === 'sequence' ? 'chip . G B R' : 'card, e.g. 3-star-orange'}" required>
-          <button type="submit">Correct</button>
-        </form>
-        ${t.game === 'sequence-hunt' ? `<form class="correct credit" title="The camera cannot see who called a set">
-          <input name="card" class="card" placeholder="a card of the claim" required>
-          <select name="player">${t.playerNames.map((n, i) => `<option value="${i}">${esc(n)}</option>`).join('')}</select>
-          <button type="submit">Credit claim</button>
-        </form>` : ''}
+        <a class="btn" href="/?table=${esc(t.id)}" data-testid="open-table">Correct cards, turns and warnings on the table</a>
       </section>`;
     })
     .join('');
@@ -71,14 +58,6 @@ function render() {
       b.onclick = () => {
         if (b.dataset.act === 'reset' && !confirm(`Reset table ${id}? Its turns are kept in the log.`)) return;
         act(id, b.dataset.act);
-      };
-    }
-    for (const form of card.querySelectorAll('form')) {
-      form.onsubmit = (e) => {
-        e.preventDefault();
-        const f = new FormData(e.target);
-        if (form.classList.contains('credit')) act(id, 'credit', { card: String(f.get('card')), player: Number(f.get('player')) });
-        else act(id, 'correct', { row: Number(f.get('row')), col: Number(f.get('col')), card: String(f.get('card')) });
       };
     }
   }

@@ -40,6 +40,7 @@ export interface TableSummary {
   readonly scores: readonly number[];
   readonly current: number;
   readonly turns: number;
+  /** Warnings that stand (not taken back, not dismissed). */
   readonly warnings: number;
   readonly lastWarning: { readonly turn: number; readonly rule: string; readonly message: string } | null;
   readonly winner: string | null;
@@ -49,7 +50,9 @@ export interface TableSummary {
 }
 
 export function summarise(view: TableView): TableSummary {
-  const last = view.warnings.at(-1);
+  // Warnings taken back or dismissed no longer stand.
+  const standing = view.warnings.filter((w) => w.standing);
+  const last = standing.at(-1);
   return {
     id: view.id,
     name: view.name,
@@ -62,7 +65,7 @@ export function summarise(view: TableView): TableSummary {
     scores: view.scores,
     current: view.current,
     turns: view.turns.length,
-    warnings: view.warnings.length,
+    warnings: standing.length,
     lastWarning: last ? { turn: last.turn, rule: last.rule, message: last.message } : null,
     winner: view.winner,
     updatedMs: view.updatedMs,

@@ -77,7 +77,7 @@ describe.skipIf(SKIP_BROWSER)('dashboard: a replayed Progression game', () => {
     expect(await ask('capture:frame', { table: TABLE, jpeg: 'not binary' })).toMatchObject({ ok: false, error: expect.stringMatching(/binary/) });
     expect(await ask('capture:frame', { table: TABLE, jpeg: Buffer.from('GIF89a-not-a-jpeg') })).toMatchObject({ ok: false, error: expect.stringMatching(/JPEG/) });
     expect((await tableSummary(server.url, TABLE))!.turns).toBe(3);
-    expect(await ask('action', { token: 'organiser-secret', table: TABLE, type: 'undo' })).toEqual({ ok: true });
+    expect(await ask('action', { token: 'organiser-secret', table: TABLE, type: 'undo' })).toEqual({ ok: true, changed: true, message: 'turn 3 undone by the organiser' });
     expect((await tableSummary(server.url, TABLE))!.turns).toBe(2);
     socket.close();
   });
