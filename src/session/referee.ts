@@ -201,7 +201,7 @@ function dismiss(state: RefereeState, index: number, rule: string, reason: strin
 }
 
 function endTurn(state: RefereeState, by: 'dashboard' | 'button' | 'auto'): RefereeState {
-  if (state.config.game === 'sequence') return state;  // every board change is a move
+  if (state.config.game === 'sequence') return by === 'auto' ? state : { ...state, notices: note(state, 'turn end ignored: on the board every chip placed or taken is a move') };
   const seen = state.seen;
   if (!seen || sameTable(seen.cards, committedTable(state))) {
     if (by === 'auto') return state;
@@ -209,11 +209,15 @@ function endTurn(state: RefereeState, by: 'dashboard' | 'button' | 'auto'): Refe
     // their turn ends"); the camera cannot see it, so the organiser or a button says it.
     if (state.config.game === 'progression' || state.config.game === 'sequence-shift') {
       const last = state.after.at(-1) ?? state.start;
-      return { ...state, after: [...state.after, { tMs: seen?.tMs ?? last?.tMs ?? 0, cards: committedTable(state), pass: true }] };
+      const passer = playerName(judge(state).current);
+      // Unique times: a later correction names this turn by the time of its table.
+      const tMs = Math.max(seen?.tMs ?? 0, last?.tMs ?? 0) + 1;
+      return { ...state, after: [...state.after, { tMs, cards: committedTable(state), pass: true }], notices: note(state, `${passer} passed (the turn ended on an unchanged table)`) };
     }
     return { ...state, notices: note(state, 'turn end ignored: nothing changed on the table') };
   }
-  return { ...state, after: [...state.after, seen] };
+  const ended = by === 'auto' ? state.notices : note(state, `turn ended by the ${by === 'button' ? "board's button" : 'dashboard'}`);
+  return { ...state, after: [...state.after, seen], notices: ended };
 }
 
 function changedSpaces(a: string, b: string): number {

@@ -334,7 +334,7 @@ export class TableSession extends EventEmitter<TableEvents> {
     this.input(input);
     const said = this.state.notices !== notices ? (this.state.notices.at(-1) ?? '') : '';
     const changed = input.kind === 'reset' || outcome() !== before;
-    return { changed, message: said || (changed ? 'done' : 'nothing changed') };
+    return { changed, message: said || (changed ? 'the table was judged again' : 'nothing changed') };
   }
 
   private input(input: SessionInput): void {
