@@ -4,13 +4,15 @@
 // put is no hand (a card laid at the edge, the deck pushed there, the light turned up): it joins
 // the reference, and the reference before it is kept, so that when the change goes away again (an
 // arm that paused on its way out) its going is no hand either.
-import { compareThumbnails, MOTION_PARAMETERS, quadMask, type Thumbnail } from '../vision/motion.js';
+import { changedWithin, compareThumbnails, MOTION_PARAMETERS, quadMask, type Thumbnail } from '../vision/motion.js';
 
 /**
  * How long a change at the edge must lie still before it counts as part of the table: hands on
  * their way in or out move from frame to frame; a card laid at the edge does not.
  */
 export const ABSORB_MS = 400;
+/** How much less a card's place must have changed since the first frame than any other's for it to be the one dealt. */
+const OLDEST_MARGIN = 0.05;
 /** A frame still beside the one before changes less than this share of its thumbnail. */
 const STILL_SHARE = 0.002;
 
@@ -39,6 +41,8 @@ export interface HandSight {
 
 export class HandWatch {
   private reference: Thumbnail | null = null;
+  /** The first frame: the table before any hand came over it. */
+  private opening: Thumbnail | null = null;
   /** The reference before a still change at the edge joined it. */
   private before: Thumbnail | null = null;
   private previous: Thumbnail | null = null;
@@ -59,6 +63,7 @@ export class HandWatch {
     this.previousCards = cards;
     if (!reference || !previous) {
       this.reference = thumb;
+      this.opening ??= thumb;
       return { hand: false, edge: null };
     }
     const motion = compareThumbnails(previous, thumb);
@@ -85,9 +90,23 @@ export class HandWatch {
     return { hand: true, edge: motion.reach?.edge === reach.edge ? reach.edge : null };
   }
 
+  /**
+   * Of the cards outlined in `thumb` (frame pixels), the one that lay there in the first frame, the
+   * table as dealt (read or not then: glare may have washed it out): the one whose place changed
+   * least since, clearly less than any other's. Null when none stands out so.
+   */
+  oldest(thumb: Thumbnail, outlines: readonly Outline[]): number | null {
+    const opening = this.opening;
+    if (!opening || outlines.length === 0) return null;
+    const changed = outlines.map((o) => changedWithin(opening, thumb, quadMask(thumb, [o], MOTION_PARAMETERS.cell, 0)));
+    const least = changed.indexOf(Math.min(...changed));
+    return changed.every((c, i) => i === least || c >= changed[least]! + OLDEST_MARGIN) ? least : null;
+  }
+
   /** The camera moved (recalibrated): the old references show another view. */
   reset(): void {
     this.reference = null;
+    this.opening = null;
     this.before = null;
     this.previous = null;
     this.previousCards = [];

@@ -48,7 +48,6 @@ function playerAt(config: RefereeConfig, edge: number | undefined): number | und
   return at.length === 1 ? at[0] : undefined;
 }
 
-
 /** An organiser's correction: the card seen as `from` at the cell is really `to`. */
 interface Override {
   readonly row: number;
@@ -117,8 +116,16 @@ export function apply(state: RefereeState, input: SessionInput): RefereeState {
       if (state.config.game === 'sequence') return next;
       if (state.start === null) {
         // Progression starts from one face-up card; the other games from an empty table, so
-        // their first settled state is already a turn.
-        if (state.config.game === 'progression') return { ...next, start: snapshot, seen: snapshot };
+        // their first settled state is already a turn. A starting card too small or washed out to
+        // be read alone (the camera framed for the whole game) is known later as the card that lay
+        // there before any hand came: the rest of that table is the first play.
+        if (state.config.game === 'progression') {
+          if (input.cards.length === 0) return next;
+          const opening = input.cards.length === 1 ? input.cards : input.cards.filter((p) => p.card === input.dealt);
+          if (opening.length !== 1) return { ...next, start: snapshot, seen: snapshot };
+          const start = { tMs: input.tMs - 1, cards: opening };
+          return input.cards.length === 1 ? { ...next, start, seen: start } : endTurn({ ...next, start, seen: snapshot }, 'auto');
+        }
         const empty = { tMs: input.tMs, cards: [] };
         return endTurn({ ...next, start: empty, seen: snapshot }, 'auto');
       }

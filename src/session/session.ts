@@ -268,9 +268,11 @@ export class TableSession extends EventEmitter<TableEvents> {
     if (settled) {
       const edge = agreedEdge(this.handEdges);
       this.handEdges = [];
-      this.input({ kind: 'settled-table', tMs: observation.tMs, cards: corrected(this.state, settled), ...(edge !== null ? { edge } : {}) });
-    }
-    else this.changed();
+      // Before the game's start is known: the card that lay there since the first frame.
+      const outlined = observation.cards.filter((c) => c.corners);
+      const oldest = given.thumbnail && this.state.start === null ? this.hands.oldest(given.thumbnail, outlined.map((c) => c.corners!)) : null;
+      this.input({ kind: 'settled-table', tMs: observation.tMs, cards: corrected(this.state, settled), ...(edge !== null ? { edge } : {}), ...(oldest !== null ? { dealt: outlined[oldest]!.card } : {}) });
+    } else this.changed();
   }
 
   /** One board view from the bridge; judged once the spaces that change with it have changed. */
@@ -321,7 +323,6 @@ export class TableSession extends EventEmitter<TableEvents> {
     }
   }
 
-  /** An organiser's or a player's command (already checked by the server). */
   /**
    * An organiser's or a player's command (already checked by the server), logged and judged at
    * once: whether it changed what the referee says, and the referee's words on it.

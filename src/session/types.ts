@@ -67,6 +67,8 @@ export type SessionInput =
       readonly cards: readonly Placement[];
       /** The frame edge (0 bottom, 1 top, 2 left, 3 right) the last hand over the table reached in across: whose seat it came from. */
       readonly edge?: number;
+      /** The card that lay where it lies now since the first frame, before any hand came (read or not then). */
+      readonly dealt?: string;
     }
   /** The board settled into this state; `resync`: the first state after the bridge lost track. */
   | { readonly kind: 'settled-board'; readonly tMs: number; readonly cells: string; readonly resync?: boolean }

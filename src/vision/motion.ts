@@ -143,8 +143,8 @@ function nearestEdge(label: Int32Array, id: number, width: number, height: numbe
   return edge;
 }
 
-/** A mask of the thumbnail pixels the quads (frame pixels) cover, each grown by a pixel. */
-export function quadMask(thumb: { readonly width: number; readonly height: number }, quads: readonly (readonly (readonly [number, number])[])[], cell = MOTION_PARAMETERS.cell): Uint8Array {
+/** A mask of the thumbnail pixels the quads (frame pixels) cover, each grown by `grow` pixels. */
+export function quadMask(thumb: { readonly width: number; readonly height: number }, quads: readonly (readonly (readonly [number, number])[])[], cell = MOTION_PARAMETERS.cell, grow = 1): Uint8Array {
   const mask = new Uint8Array(thumb.width * thumb.height);
   for (const quad of quads) {
     const pts = quad.map(([x, y]) => [x / cell - 0.5, y / cell - 0.5] as const);
@@ -153,7 +153,7 @@ export function quadMask(thumb: { readonly width: number; readonly height: numbe
     const [x0, x1] = [Math.max(0, Math.floor(Math.min(...xs)) - 1), Math.min(thumb.width - 1, Math.ceil(Math.max(...xs)) + 1)];
     const [y0, y1] = [Math.max(0, Math.floor(Math.min(...ys)) - 1), Math.min(thumb.height - 1, Math.ceil(Math.max(...ys)) + 1)];
     for (let y = y0; y <= y1; y++) {
-      for (let x = x0; x <= x1; x++) if (nearPolygon(pts, x, y, 1)) mask[y * thumb.width + x] = 1;
+      for (let x = x0; x <= x1; x++) if (nearPolygon(pts, x, y, grow)) mask[y * thumb.width + x] = 1;
     }
   }
   return mask;
@@ -171,4 +171,18 @@ function nearPolygon(pts: readonly (readonly [number, number])[], x: number, y: 
     if (Math.hypot(x - xi - t * dx, y - yi - t * dy) <= margin) return true;
   }
   return inside;
+}
+
+/** The share of the pixels `mask` marks that differ between two thumbnails of one camera. */
+export function changedWithin(before: Thumbnail, after: Thumbnail, mask: Uint8Array, parameters: MotionParameters = MOTION_PARAMETERS): number {
+  if (before.width !== after.width || before.height !== after.height) return 1;
+  let inside = 0;
+  let changed = 0;
+  for (let k = 0, i = 0; k < mask.length; k++, i += 3) {
+    if (!mask[k]) continue;
+    inside++;
+    const d = Math.max(Math.abs(after.data[i]! - before.data[i]!), Math.abs(after.data[i + 1]! - before.data[i + 1]!), Math.abs(after.data[i + 2]! - before.data[i + 2]!));
+    if (d >= parameters.changedLevels) changed++;
+  }
+  return inside > 0 ? changed / inside : 1;
 }
