@@ -52,7 +52,9 @@ export function judgeHunt(input: GameInput): GameJudgement {
   let turned = 0;
   const scoresNow = (): number[] => sets.map((own) => (variant === 'for-points' ? own.reduce((n, s) => n + sequenceHunt.setPoints(s.cards), 0) : own.length));
 
-  for (const snapshot of input.tables) {
+  let gatheredBy: number | undefined;
+  for (const [index, next] of input.tables.entries()) {
+    const snapshot = next.by === undefined && gatheredBy !== undefined ? { ...next, by: gatheredBy } : next;
     const seen = new Set(snapshot.cards.map((p) => p.card));
     if (attempt) {
       const tried = turns[attempt.index]!;
@@ -66,6 +68,13 @@ export function judgeHunt(input: GameInput): GameJudgement {
     const before = new Set(grid.map((p) => p.card));
     const removed = grid.filter((p) => !seen.has(p.card));
     const added = snapshot.cards.filter((p) => !before.has(p.card));
+    // A set has 3 to 5 cards: fewer leaving the grid, and nothing else, is a claim still being
+    // gathered card by card; it is judged with the cards that leave after them.
+    if (removed.length > 0 && removed.length < 3 && added.length === 0 && index < input.tables.length - 1) {
+      gatheredBy = snapshot.by;
+      continue;
+    }
+    gatheredBy = undefined;
 
     if (removed.length > 0) {
       const cards = removed.map((p) => p.card);
