@@ -41,7 +41,7 @@ export function seatEdges(players: number): number[] {
 }
 
 /** The player whose seat an edge is, where exactly one sits there. */
-function playerAt(config: RefereeConfig, edge: number | undefined): number | undefined {
+export function playerAt(config: RefereeConfig, edge: number | undefined): number | undefined {
   if (edge === undefined) return undefined;
   const seats = config.seats ?? seatEdges(config.players);
   const at = seats.flatMap((e, p) => (e === edge ? [p] : []));

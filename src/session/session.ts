@@ -6,13 +6,14 @@
 import { EventEmitter } from 'node:events';
 import type { CalibrationProfile } from '../calibration/profile.js';
 import type { Placement } from '../rules/layout.js';
-import { apply, corrected, initialState, judge, type Judged, type RefereeConfig, type RefereeState } from './referee.js';
+import { apply, corrected, initialState, judge, playerAt, type Judged, type RefereeConfig, type RefereeState } from './referee.js';
 import { alignToTable } from './align.js';
 import { stacksFit } from './games/stacks.js';
 import { resultWords } from './games/common.js';
 import { CameraWatch, type CalibrationEvent, type CameraWatchOptions } from './camera-watch.js';
 import { Smoother, type SmootherOptions } from './smoothing.js';
 import { HandWatch } from './hands.js';
+import { changedWithin, MOTION_PARAMETERS, quadMask, type Thumbnail } from '../vision/motion.js';
 import type { FrameImage, Source, SourceSink } from './sources/source.js';
 import type { EventStore } from './store.js';
 import type { BoardObservation, SeenCard, SessionInput, TableObservation, TableView } from './types.js';
@@ -43,12 +44,35 @@ export interface TableEvents {
 const TEAM_NAMES = ['Green', 'Blue', 'Red'];
 
 /**
- * The edge a hand came in across, where the frames that saw one agree (two at least): an arm in
- * a sleeve the table's colour shows only its fingers, which may touch the far edge.
+ * The edge the last hand came in across: the last run of at least two frames naming one edge
+ * (an arm in a sleeve the table's colour shows only its fingers, which may touch the far edge for
+ * a frame). Several hands may come before the table settles (one made no change the camera saw):
+ * the last made the change.
  */
-function agreedEdge(edges: readonly (number | null)[]): number | null {
+export function lastHandEdge(edges: readonly (number | null)[]): number | null {
   const seen = edges.filter((e): e is number => e !== null);
-  return seen.length >= 2 && seen.every((e) => e === seen[0]) ? seen[0]! : null;
+  for (let end = seen.length; end > 0; ) {
+    let start = end - 1;
+    while (start > 0 && seen[start - 1] === seen[end - 1]) start--;
+    if (end - start >= 2) return seen[end - 1]!;
+    end = start;
+  }
+  return null;
+}
+
+/** A card's place in the picture that changed less than this share since the table settled shows the same card. */
+const UNCHANGED_SHARE = 0.15;
+
+/**
+ * The cards of the last settled table that a frame misses (the reader lost them to glare or a
+ * shadow) while their place in the picture looks as it did then: they still lie there.
+ */
+function stillLying(settled: { thumb: Thumbnail; cards: readonly SeenCard[] }, thumb: Thumbnail, seen: readonly SeenCard[], close: (a: readonly [number, number], b: readonly [number, number]) => boolean): SeenCard[] {
+  return settled.cards.filter((c) => {
+    const centre = centreOf(c.corners!);
+    if (seen.some((o) => (o.row === c.row && o.col === c.col) || (o.corners && close(centreOf(o.corners), centre)))) return false;
+    return changedWithin(settled.thumb, thumb, quadMask(thumb, [c.corners!], MOTION_PARAMETERS.cell, 0)) < UNCHANGED_SHARE;
+  });
 }
 
 function centreOf(corners: readonly (readonly [number, number])[]): [number, number] {
@@ -90,6 +114,8 @@ export class TableSession extends EventEmitter<TableEvents> {
   /** Null without a profile. */
   private readonly camera: CameraWatch | null;
   private readonly hands = new HandWatch();
+  /** The last settled table's outlined cards and the frame then (thumbnail). */
+  private settledSight: { thumb: Thumbnail; cards: readonly SeenCard[] } | null = null;
   /** The frame edges the hands over the table reached in across since it last settled, frame by frame. */
   private handEdges: (number | null)[] = [];
 
@@ -131,6 +157,7 @@ export class TableSession extends EventEmitter<TableEvents> {
     // The camera moved: where it saw each cell no longer holds, nor what the table looked like.
     this.cellCentres.clear();
     this.hands.reset();
+    this.settledSight = null;
     this.store?.note(this.id, 'calibration', event);
     this.emit('calibration', event);
     this.changed();
@@ -235,8 +262,9 @@ export class TableSession extends EventEmitter<TableEvents> {
         }, 0);
       const [kept, other] = [agreement(given.cards), agreement(turned)];
       // Nothing seen before to go by (a lone first card, maybe laid the other way round): the way
-      // the game's spaces fit it better.
-      const fit = (cards: readonly SeenCard[]): number => (this.state.config.game === 'sequence-stacks' ? stacksFit(cards, this.judged.current, this.state.config.players) : 0);
+      // the game's spaces fit it better, for the player whose hand came (or whose turn it is).
+      const actor = playerAt(this.state.config, lastHandEdge(this.handEdges) ?? undefined) ?? this.judged.current;
+      const fit = (cards: readonly SeenCard[]): number => (this.state.config.game === 'sequence-stacks' ? stacksFit(cards, actor, this.state.config.players) : 0);
       if (other > kept || (other === kept && fit(turned) > fit(given.cards))) observation = { ...observation, cards: turned };
     }
     if (given.unread) {
@@ -248,6 +276,10 @@ export class TableSession extends EventEmitter<TableEvents> {
         if (named && !observation.cards.some((c) => c.row === named.card.row && c.col === named.card.col)) kept.push(named.card);
       }
       observation = { ...observation, cards: [...observation.cards, ...kept] };
+    }
+    if (given.thumbnail && this.settledSight && !observation.busy) {
+      const kept = stillLying(this.settledSight, given.thumbnail, observation.cards, close);
+      if (kept.length > 0) observation = { ...observation, cards: [...observation.cards, ...kept] };
     }
     if (given.relativeCells || given.anchor) {
       if (!observation.busy) {
@@ -266,8 +298,9 @@ export class TableSession extends EventEmitter<TableEvents> {
     this.seen = corrected(this.state, observation.cards).map((p, i) => ({ ...p, ...(observation.cards[i]?.corners ? { corners: observation.cards[i]!.corners! } : {}) }));
     if (this.status !== 'ended') this.status = 'live';
     if (settled) {
-      const edge = agreedEdge(this.handEdges);
+      const edge = lastHandEdge(this.handEdges);
       this.handEdges = [];
+      if (given.thumbnail) this.settledSight = { thumb: given.thumbnail, cards: observation.cards.filter((c) => c.corners) };
       // Before the game's start is known: the card that lay there since the first frame.
       const outlined = observation.cards.filter((c) => c.corners);
       const oldest = given.thumbnail && this.state.start === null ? this.hands.oldest(given.thumbnail, outlined.map((c) => c.corners!)) : null;

@@ -57,4 +57,12 @@ describe('Sequence Hunt from the face-up grid', () => {
     expect(j.turns.at(-1)!.warnings.map((w) => w.rule)).toEqual(['set-already-collected']);
     expect(j.scores).toEqual([1, 0]);
   });
+
+  it('a turned card goes to the player whose hand turned it: a card the camera missed shifts no later turn', () => {
+    // Player 2 turned a card the camera never read; the next card comes from player 1's seat (bottom).
+    const fromSeat = (input: SessionInput, edge: number): SessionInput => ({ ...input, edge }) as SessionInput;
+    const j = judge(fold([grid(0), grid(1, MONO[0]!), fromSeat(grid(3, MONO[0]!, MONO[1]!), 0), fromSeat(grid(4, ...MONO), 1)]));
+    expect(j.turns.map((t) => [t.player, t.added[0]!.card])).toEqual([[0, MONO[0]], [0, MONO[1]], [1, MONO[2]]]);
+    expect(j.current).toBe(0);
+  });
 });

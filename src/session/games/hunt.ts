@@ -119,6 +119,8 @@ export function judgeHunt(input: GameInput): GameJudgement {
 
     // The organiser's word on who turned the card (where the table's change was no claim).
     if (removed.length === 0 && snapshot.player !== undefined && snapshot.player < players) current = snapshot.player;
+    // Else the hand that turned the one card: a turn the camera missed does not shift every later one.
+    else if (removed.length === 0 && added.length === 1 && snapshot.by !== undefined && snapshot.by < players) current = snapshot.by;
     for (const card of added) {
       number++;
       turned++;

@@ -16,7 +16,7 @@ import { isSpecial } from '../../cards/stacks.js';
 import type { Placement } from '../../rules/layout.js';
 import { PILE_SPACES, sequenceStacks, type PileSpace, type StacksAction, type StacksState, type StacksTable } from '../../rules/sequence-stacks/index.js';
 import { violation, type Violation } from '../../rules/violation.js';
-import { judged, playerName, type GameInput, type GameJudgement, type TurnDraft } from './common.js';
+import { judged, playerName, type GameInput, type GameJudgement, type Snapshot, type TurnDraft } from './common.js';
 
 type Cell = readonly [number, number];
 
@@ -164,155 +164,187 @@ export function judgeStacks(input: GameInput): GameJudgement {
   let strays: string[] = [];
   let attempt: Attempt | null = null;
 
-  for (const snapshot of input.tables) {
-    const nowTops = topsKey(snapshot.cards);
-    if (attempt) {
-      const tried: Attempt = attempt;
-      attempt = null;
-      // The illegal action was taken back: the table is as it was before it, or a card it put down
-      // no longer shows on its pile (taken back, and the player went on before the camera saw the
-      // table settle in between: "the attempted play must be undone").
-      const shown = cellsOf(snapshot.cards);
-      const takenBack = nowTops === tried.tops || turns[tried.index]!.added.some((p) => shown.get(key(p.row, p.col))?.at(-1) !== p.card);
-      if (takenBack) {
-        turns[tried.index]!.withdrawn = true;
-        game = tried.before;
-        tops = tried.tops;
-        if (nowTops === tried.tops) continue;
-      }
-    }
-    if (nowTops === tops) continue;
-    const before = copy(game);
-    const beforeTops: string = tops;
-    tops = nowTops;
-    const changes = changesOf(game, cellsOf(snapshot.cards));
-    strays = changes.strays;
-
-    const violations: Violation[] = [];
-    const words: string[] = [];
-    // The organiser's word on whose turn it was.
-    if (snapshot.player !== undefined && snapshot.player < players && snapshot.player !== game.state.current) game = { ...game, state: { ...game.state, current: snapshot.player, turn: { discarded: false, jumps: 0 } } };
-    const actor = game.state.current;
-    const chipsBefore = chipsOf(game.state);
-    let state = game.state;
-    const act = (action: StacksAction, quiet = false): void => {
-      if ((action.type === 'play' || action.type === 'jump' || action.type === 'reverse' || action.type === 'card-steal' || action.type === 'chip-steal') && state.hands[state.current]!.length === 0) {
-        // "If you have used all 5 cards in your hand, immediately draw 5 new cards": unseen.
-        state = sequenceStacks.step(state, { type: 'draw-five' }).state;
-      }
-      const result = sequenceStacks.step(state, action);
-      state = result.state;
-      if (!quiet) violations.push(...result.violations.map(forPeople));
-    };
-    const departedDiscard = (card: string): Change | undefined => changes.departures.find((d) => d.role.kind === 'discard' && d.cards.at(-1) === card);
-
-    for (const d of changes.departures) {
-      if (d.role.kind === 'pile') {
-        const space = d.role.space;
-        const colour = space.startsWith('red') ? 'red' : 'blue';
-        const pile = state.piles[space];
-        const topAs = pile.at(-1)?.as ?? 0;
-        if (pile.length === 0 && d.cards.length === 5) {
-          words.push(`set aside the completed ${space}`);
-        } else if (pile.length > 0 && pile.length === d.cards.length) {
-          // The whole pile went at once: the cards up to 5 went on it, unseen, and it was set aside.
-          for (let n = topAs + 1; n <= 5; n++) act({ type: 'play', card: `${colour}-${n}`, pile: space });
-          words.push(`completed ${space} (${colour} chip)`);
-        } else {
-          violations.push(violation('pile-left-table', `${d.cards.join(', ')} left the sequence pile ${space} before it was complete`, d.cards));
+  let lastTable = input.start;
+  let lastEnded: number | null = null;
+  /** Players whose turn ended unseen, and the index of that turn: it takes their discard when it shows. */
+  const unseenEnds = new Map<number, number>();
+  for (const whole of input.tables) {
+    const parts = endsInTurnOrder(whole, lastTable, game, lastEnded, players, new Set(unseenEnds.keys()));
+    lastTable = whole.cards;
+    for (const snapshot of parts) {
+      const nowTops = topsKey(snapshot.cards);
+      if (attempt) {
+        const tried: Attempt = attempt;
+        attempt = null;
+        // The illegal action was taken back: the table is as it was before it, or a card it put down
+        // no longer shows on its pile (taken back, and the player went on before the camera saw the
+        // table settle in between: "the attempted play must be undone").
+        const shown = cellsOf(snapshot.cards);
+        const takenBack = nowTops === tried.tops || turns[tried.index]!.added.some((p) => shown.get(key(p.row, p.col))?.at(-1) !== p.card);
+        if (takenBack) {
+          turns[tried.index]!.withdrawn = true;
+          game = tried.before;
+          tops = tried.tops;
+          if (nowTops === tried.tops) continue;
         }
-      } else if (d.role.kind === 'discard') {
-        const card = d.cards.at(-1)!;
-        const played = changes.arrivals.some((a) => a.role.kind === 'pile' && a.cards.includes(card));
-        const stolen = changes.arrivals.some((a) => a.role.kind === 'specials' && a.cards.includes('card-steal'));
-        if (!played && !stolen) violations.push(violation('card-left-table', `${d.cards.join(', ')} left ${playerName(ownersOf(d.role.slot, players)[0] ?? 0)}'s discard pile`, d.cards));
-      } else {
-        violations.push(violation('card-left-table', `${d.cards.join(', ')} left the used specials; "A special card is returned to the game box as soon as it is used"`, d.cards));
       }
-    }
+      if (nowTops === tops) continue;
+      const before = copy(game);
+      const beforeTops: string = tops;
+      tops = nowTops;
+      const changes = changesOf(game, cellsOf(snapshot.cards));
+      const played = changes.arrivals.some((a) => a.role.kind === 'pile');
+      strays = changes.strays;
 
-    const discards: Change[] = [];
-    for (const a of changes.arrivals) {
-      if (a.role.kind === 'discard') {
-        discards.push(a);
+      const violations: Violation[] = [];
+      const words: string[] = [];
+      // The organiser's word on whose turn it was.
+      if (snapshot.player !== undefined && snapshot.player < players && snapshot.player !== game.state.current) game = { ...game, state: { ...game.state, current: snapshot.player, turn: { discarded: false, jumps: 0 } } };
+      // A hand from another seat played on a sequence pile: the turns before it ended with a discard
+      // the camera has not found yet. Each is recorded now, in its place, and takes the discard
+      // when it shows.
+      else if (snapshot.by !== undefined && snapshot.by < players && snapshot.by !== game.state.current && played) {
+        const { direction } = game.state;
+        for (let p = game.state.current; p !== snapshot.by; p = (((p + direction) % players) + players) % players) {
+          unseenEnds.set(p, turns.length);
+          turns.push({ number: game.number++, player: p, tMs: snapshot.tMs - 1, added: [], removed: [], moved: [], legal: true, points: 0, warnings: [], summary: 'turn ended; its discard not seen yet', kind: 'action', scores: chipsOf(game.state).map((c) => c.red + c.blue) });
+          lastEnded = p;
+        }
+        game = { ...game, state: { ...game.state, current: snapshot.by, turn: { discarded: false, jumps: 0 } } };
+      }
+      if (played) unseenEnds.delete(game.state.current);
+      const actor = game.state.current;
+      const chipsBefore = chipsOf(game.state);
+      let state = game.state;
+      const act = (action: StacksAction, quiet = false): void => {
+        if ((action.type === 'play' || action.type === 'jump' || action.type === 'reverse' || action.type === 'card-steal' || action.type === 'chip-steal') && state.hands[state.current]!.length === 0) {
+          // "If you have used all 5 cards in your hand, immediately draw 5 new cards": unseen.
+          state = sequenceStacks.step(state, { type: 'draw-five' }).state;
+        }
+        const result = sequenceStacks.step(state, action);
+        state = result.state;
+        if (!quiet) violations.push(...result.violations.map(forPeople));
+      };
+      const departedDiscard = (card: string): Change | undefined => changes.departures.find((d) => d.role.kind === 'discard' && d.cards.at(-1) === card);
+
+      for (const d of changes.departures) {
+        if (d.role.kind === 'pile') {
+          const space = d.role.space;
+          const colour = space.startsWith('red') ? 'red' : 'blue';
+          const pile = state.piles[space];
+          const topAs = pile.at(-1)?.as ?? 0;
+          if (pile.length === 0 && d.cards.length === 5) {
+            words.push(`set aside the completed ${space}`);
+          } else if (pile.length > 0 && pile.length === d.cards.length) {
+            // The whole pile went at once: the cards up to 5 went on it, unseen, and it was set aside.
+            for (let n = topAs + 1; n <= 5; n++) act({ type: 'play', card: `${colour}-${n}`, pile: space });
+            words.push(`completed ${space} (${colour} chip)`);
+          } else {
+            violations.push(violation('pile-left-table', `${d.cards.join(', ')} left the sequence pile ${space} before it was complete`, d.cards));
+          }
+        } else if (d.role.kind === 'discard') {
+          const card = d.cards.at(-1)!;
+          const played = changes.arrivals.some((a) => a.role.kind === 'pile' && a.cards.includes(card));
+          const stolen = changes.arrivals.some((a) => a.role.kind === 'specials' && a.cards.includes('card-steal'));
+          if (!played && !stolen) violations.push(violation('card-left-table', `${d.cards.join(', ')} left ${playerName(ownersOf(d.role.slot, players)[0] ?? 0)}'s discard pile`, d.cards));
+        } else {
+          violations.push(violation('card-left-table', `${d.cards.join(', ')} left the used specials; "A special card is returned to the game box as soon as it is used"`, d.cards));
+        }
+      }
+
+      const discards: Change[] = [];
+      for (const a of changes.arrivals) {
+        if (a.role.kind === 'discard') {
+          discards.push(a);
+          continue;
+        }
+        for (const card of a.cards) {
+          if (a.role.kind === 'pile') {
+            const fromDiscard = departedDiscard(card) !== undefined;
+            act({ type: 'play', card, pile: a.role.space, ...(fromDiscard ? { from: 'discard' as const } : {}) });
+            words.push(`${card} on ${a.role.space}${fromDiscard ? ' from the discard pile' : ''}`);
+          } else if (a.role.kind === 'specials' && isSpecial(card)) {
+            const me = state.current;
+            const others = Array.from({ length: players }, (_, p) => p).filter((p) => p !== me);
+            if (card === 'jump' || card === 'reverse') act({ type: card });
+            else if (card === 'card-steal') {
+              const from = changes.departures.find((d) => d.role.kind === 'discard');
+              const target = from && from.role.kind === 'discard' ? (ownersOf(from.role.slot, players)[0] ?? others[0] ?? 0) : (others[0] ?? 0);
+              act(from ? { type: card, target, take: 'discard' } : { type: card, target, take: 'hand' });
+            } else if (card === 'chip-steal') {
+              // The camera sees no chips change hands: the steal is taken from whoever can lose one.
+              const chips = state.chips;
+              const target = others.find((p) => chips[p]!.red + chips[p]!.blue > 0) ?? others[0] ?? 0;
+              act({ type: card, target, colour: (chips[target]?.red ?? 0) > 0 ? 'red' : 'blue' });
+            } else {
+              const waiter = others.find((p) => p !== state.pending?.player) ?? others[0] ?? 0;
+              act({ type: 'wait', player: waiter });
+            }
+            words.push(`${card} played`);
+          } else {
+            words.push(`${card} put with the used specials`);
+          }
+        }
+      }
+      for (const a of discards) {
+        if (a.role.kind !== 'discard') continue;
+        const owners = ownersOf(a.role.slot, players);
+        const owner = owners.includes(state.current) ? state.current : (owners[0] ?? state.current);
+        // The camera's evidence beats the count of turns: the discard is its pile owner's.
+        if (owner !== state.current) state = { ...state, current: owner, turn: { discarded: false, jumps: 0 } };
+        for (const card of a.cards) act({ type: 'discard', card });
+        act({ type: 'refill' }, true);
+        lastEnded = owner;
+        words.push(`discarded ${a.cards.join(', ')}; turn ends`);
+      }
+      for (const card of strays) violations.push(violation('not-on-a-space', `${card} lies off the Stacks spaces`, [card]));
+
+      game = { ...game, state };
+      const table = sequenceStacks.judgeTable(tableOf(game, players));
+      const stepCards = new Set(violations.flatMap((v) => v.cards));
+      const known = new Set<string>();
+      for (const v of table.violations.map(forPeople)) {
+        const id = `${v.rule}|${v.message}`;
+        known.add(id);
+        if (game.known.has(id) || (v.cards.length > 0 && v.cards.every((c) => stepCards.has(c)))) continue;
+        violations.push(v);
+      }
+      game.known = known;
+
+      const chipsAfter = chipsOf(game.state);
+      const gained = (chipsAfter[actor]?.red ?? 0) + (chipsAfter[actor]?.blue ?? 0) - (chipsBefore[actor]?.red ?? 0) - (chipsBefore[actor]?.blue ?? 0);
+      const { warnings, legal } = judged('sequence-stacks', violations, snapshot.tMs, input.dismissed);
+      const toPlacements = (list: readonly Change[]): Placement[] =>
+        list.flatMap((c) => {
+          const [row, col] = c.cell.split(',').map(Number) as [number, number];
+          return c.cards.map((card) => ({ card, row, col }));
+        });
+      const late = discards.length === 1 && changes.arrivals.length === 1 && changes.departures.length === 0 ? unseenEnds.get(discardOwner(before, discards, players)) : undefined;
+      if (late !== undefined) {
+        // The discard that ended a turn recorded before, found late.
+        const ended = turns[late]!;
+        Object.assign(ended, { added: toPlacements(discards), legal, warnings, summary: `${words.join('; ')} (seen late)` });
+        unseenEnds.delete(ended.player);
+        if (!legal) attempt = { index: late, before, tops: beforeTops };
         continue;
       }
-      for (const card of a.cards) {
-        if (a.role.kind === 'pile') {
-          const fromDiscard = departedDiscard(card) !== undefined;
-          act({ type: 'play', card, pile: a.role.space, ...(fromDiscard ? { from: 'discard' as const } : {}) });
-          words.push(`${card} on ${a.role.space}${fromDiscard ? ' from the discard pile' : ''}`);
-        } else if (a.role.kind === 'specials' && isSpecial(card)) {
-          const me = state.current;
-          const others = Array.from({ length: players }, (_, p) => p).filter((p) => p !== me);
-          if (card === 'jump' || card === 'reverse') act({ type: card });
-          else if (card === 'card-steal') {
-            const from = changes.departures.find((d) => d.role.kind === 'discard');
-            const target = from && from.role.kind === 'discard' ? (ownersOf(from.role.slot, players)[0] ?? others[0] ?? 0) : (others[0] ?? 0);
-            act(from ? { type: card, target, take: 'discard' } : { type: card, target, take: 'hand' });
-          } else if (card === 'chip-steal') {
-            // The camera sees no chips change hands: the steal is taken from whoever can lose one.
-            const chips = state.chips;
-            const target = others.find((p) => chips[p]!.red + chips[p]!.blue > 0) ?? others[0] ?? 0;
-            act({ type: card, target, colour: (chips[target]?.red ?? 0) > 0 ? 'red' : 'blue' });
-          } else {
-            const waiter = others.find((p) => p !== state.pending?.player) ?? others[0] ?? 0;
-            act({ type: 'wait', player: waiter });
-          }
-          words.push(`${card} played`);
-        } else {
-          words.push(`${card} put with the used specials`);
-        }
-      }
-    }
-    for (const a of discards) {
-      if (a.role.kind !== 'discard') continue;
-      const owners = ownersOf(a.role.slot, players);
-      const owner = owners.includes(state.current) ? state.current : (owners[0] ?? state.current);
-      // The camera's evidence beats the count of turns: the discard is its pile owner's.
-      if (owner !== state.current) state = { ...state, current: owner, turn: { discarded: false, jumps: 0 } };
-      for (const card of a.cards) act({ type: 'discard', card });
-      act({ type: 'refill' }, true);
-      words.push(`discarded ${a.cards.join(', ')}; turn ends`);
-    }
-    for (const card of strays) violations.push(violation('not-on-a-space', `${card} lies off the Stacks spaces`, [card]));
-
-    game = { ...game, state };
-    const table = sequenceStacks.judgeTable(tableOf(game, players));
-    const stepCards = new Set(violations.flatMap((v) => v.cards));
-    const known = new Set<string>();
-    for (const v of table.violations.map(forPeople)) {
-      const id = `${v.rule}|${v.message}`;
-      known.add(id);
-      if (game.known.has(id) || (v.cards.length > 0 && v.cards.every((c) => stepCards.has(c)))) continue;
-      violations.push(v);
-    }
-    game.known = known;
-
-    const chipsAfter = chipsOf(game.state);
-    const gained = (chipsAfter[actor]?.red ?? 0) + (chipsAfter[actor]?.blue ?? 0) - (chipsBefore[actor]?.red ?? 0) - (chipsBefore[actor]?.blue ?? 0);
-    const { warnings, legal } = judged('sequence-stacks', violations, snapshot.tMs, input.dismissed);
-    const toPlacements = (list: readonly Change[]): Placement[] =>
-      list.flatMap((c) => {
-        const [row, col] = c.cell.split(',').map(Number) as [number, number];
-        return c.cards.map((card) => ({ card, row, col }));
+      turns.push({
+        number: game.number,
+        player: discards.length > 0 ? discardOwner(before, discards, players) : actor,
+        tMs: snapshot.tMs,
+        added: toPlacements(changes.arrivals),
+        removed: toPlacements(changes.departures),
+        moved: [],
+        legal,
+        points: Math.max(0, gained),
+        warnings,
+        summary: words.join('; ') || 'the table changed',
+        kind: 'action',
+        scores: chipsAfter.map((c) => c.red + c.blue),
       });
-    turns.push({
-      number: game.number,
-      player: discards.length > 0 ? discardOwner(before, discards, players) : actor,
-      tMs: snapshot.tMs,
-      added: toPlacements(changes.arrivals),
-      removed: toPlacements(changes.departures),
-      moved: [],
-      legal,
-      points: Math.max(0, gained),
-      warnings,
-      summary: words.join('; ') || 'the table changed',
-      kind: 'action',
-      scores: chipsAfter.map((c) => c.red + c.blue),
-    });
-    if (discards.length > 0) game.number++;
-    if (!legal) attempt = { index: turns.length - 1, before, tops: beforeTops };
+      if (discards.length > 0) game.number++;
+      if (!legal) attempt = { index: turns.length - 1, before, tops: beforeTops };
+    }
   }
 
   const chips = chipsOf(game.state);
@@ -334,6 +366,34 @@ export function judgeStacks(input: GameInput): GameJudgement {
     result: winner >= 0 ? { winners: [winner], reason: 'five chips, two of each colour' } : null,
     table,
   };
+}
+
+/**
+ * A settled table showing new discards of several players holds the ends of several turns (a
+ * discard the camera found late lies beside the next player's): each discard is a turn of its own,
+ * in turn order after the last end seen (those of turns that ended unseen first), and the table's
+ * other changes go with the last of them.
+ * The tables between are the one before with the earlier discards laid.
+ */
+function endsInTurnOrder(snapshot: Snapshot, before: readonly Placement[], game: Game, lastEnded: number | null, players: number, unseen: ReadonlySet<number>): Snapshot[] {
+  const seen = cellsOf(snapshot.cards);
+  const { direction } = game.state;
+  const first = lastEnded === null ? game.state.current : (((lastEnded + direction) % players) + players) % players;
+  // The turns that ended unseen come first: their discards were put down before the rest.
+  const distance = (slot: number): number => Math.min(...ownersOf(slot, players).map((p) => (unseen.has(p) ? -1 : ((((p - first) * direction) % players) + players) % players)));
+  const ended = STACKS_CELLS.discards
+    .map((cell, slot) => ({ cell: key(...cell), slot }))
+    .filter(({ cell, slot }) => slot < players && seen.get(cell)?.at(-1) !== undefined && seen.get(cell)?.at(-1) !== game.piles.get(cell)?.at(-1))
+    .sort((a, b) => distance(a.slot) - distance(b.slot));
+  if (ended.length < 2) return [snapshot];
+  const laid = new Set<string>();
+  const parts: Snapshot[] = [];
+  for (const { cell } of ended.slice(0, -1)) {
+    laid.add(cell);
+    const cards = [...before.filter((p) => !laid.has(key(p.row, p.col))), ...snapshot.cards.filter((p) => laid.has(key(p.row, p.col)))];
+    parts.push({ tMs: snapshot.tMs - ended.length + parts.length + 1, cards });
+  }
+  return [...parts, snapshot];
 }
 
 /** The engine counts players from 0; the dashboard names them from 1 ("Player 2"). */

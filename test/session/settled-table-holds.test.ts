@@ -1,0 +1,49 @@
+// What settled stays settled until something changes it: a card the reader misses in a later
+// clear frame (glare, a shadow) still lies there while its place in the picture looks the same,
+// and the seat of a turn is the last hand's when several came before the table settled.
+import { describe, expect, it } from 'vitest';
+import { lastHandEdge, TableSession } from '../../src/session/session.js';
+import type { SeenCard, TableObservation } from '../../src/session/types.js';
+import type { Thumbnail } from '../../src/vision/motion.js';
+
+/** A 320 x 240 frame's thumbnail (8-pixel cells): grey table, a light card where `card` says. */
+function thumb(card: boolean): Thumbnail {
+  const data = new Uint8Array(40 * 30 * 3).fill(60);
+  if (card) for (let y = 10; y < 21; y++) data.fill(230, (y * 40 + 10) * 3, (y * 40 + 18) * 3);
+  return { width: 40, height: 30, data };
+}
+const CARD: SeenCard = { card: '3-star-red', row: 0, col: 0, corners: [[80, 80], [140, 80], [140, 168], [80, 168]] };
+
+function session(): { show: (cards: readonly SeenCard[], cardThere: boolean) => void; table: TableSession } {
+  const table = new TableSession({ id: 't', config: { game: 'sequence-hunt', players: 2, turnEnds: 'auto' } }, null, null);
+  let tMs = 0;
+  const show = (cards: readonly SeenCard[], cardThere: boolean): void => {
+    for (let i = 0; i < 3; i++) table.observeTable({ tMs: (tMs += 500), cards, busy: false, thumbnail: thumb(cardThere) } satisfies TableObservation, null);
+  };
+  show([], false);
+  show([CARD], true);
+  return { show, table };
+}
+
+describe('the settled table holds', () => {
+  it('a card the reader misses while its place looks the same still lies there', () => {
+    const { show, table } = session();
+    show([], true);
+    expect(table.view().seen.map((c) => c.card)).toEqual(['3-star-red']);
+    expect(table.view().turns.map((t) => t.kind)).toEqual(['turn']);
+  });
+
+  it('a card taken away is gone', () => {
+    const { show, table } = session();
+    show([], false);
+    expect(table.view().seen).toEqual([]);
+  });
+
+  it("a turn's seat is the last hand's: the last run of two frames or more naming one edge", () => {
+    expect(lastHandEdge([3, null, 3, 1, 1, 1])).toBe(1);
+    // A fingertip touching the far edge for one frame is no hand of its own.
+    expect(lastHandEdge([0, 0, 1])).toBe(0);
+    expect(lastHandEdge([0, 1, 0, 1])).toBeNull();
+    expect(lastHandEdge([])).toBeNull();
+  });
+});

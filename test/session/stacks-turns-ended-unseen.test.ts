@@ -1,0 +1,45 @@
+// A Sequence Stacks discard the camera finds late (a white card on pale cloth) must not run two
+// players' turns into one: a hand from the next seat playing shows the turn before ended, and a
+// table showing the discards of two players holds two turn ends, in turn order.
+import { describe, expect, it } from 'vitest';
+import { apply, initialState, judge, seatEdges, type Judged } from '../../src/session/referee.js';
+
+type Cell = [string, number, number];
+/** Three players: 1 at the bottom (discards at 1,0), 2 at the right (-1,4), 3 at the top (1,4). */
+function referee(...tables: { cards: Cell[]; by?: number }[]): Judged {
+  let state = initialState({ game: 'sequence-stacks', players: 3, turnEnds: 'auto' });
+  state = apply(state, { kind: 'settled-table', tMs: 0, cards: [] });
+  tables.forEach(({ cards, by }, i) => {
+    const edge = by === undefined ? {} : { edge: seatEdges(3)[by]! };
+    state = apply(state, { kind: 'settled-table', tMs: (i + 1) * 1000, cards: cards.map(([card, row, col]) => ({ card, row, col })), ...edge });
+  });
+  return judge(state);
+}
+
+const opening: Cell[][] = [
+  [['red-1', 0, 0]],
+  [['red-1', 0, 0], ['red-3', 1, 0]],
+  [['red-1', 0, 0], ['red-3', 1, 0], ['red-1', 0, 1]],
+];
+const turns = (j: Judged): [number, string][] => j.turns.map((t) => [t.player, t.added.map((p) => p.card).join(' ')]);
+
+describe('Sequence Stacks turns that ended unseen', () => {
+  it("a play from the next player's seat ends the turn before; its discard, found later, is that turn's", () => {
+    const j = referee(
+      ...opening.map((cards) => ({ cards })),
+      // Player 2 discarded blue-1 unseen; player 3's hand puts red-2 on red-b.
+      { cards: [['red-1', 0, 0], ['red-3', 1, 0], ['red-2', 0, 1]], by: 2 },
+      { cards: [['red-1', 0, 0], ['red-3', 1, 0], ['red-2', 0, 1], ['blue-1', -1, 4], ['blue-4', 1, 4]] },
+    );
+    expect(turns(j)).toEqual([[0, 'red-1'], [0, 'red-3'], [1, 'red-1'], [1, 'blue-1'], [2, 'red-2'], [2, 'blue-4']]);
+    expect(j.turns.every((t) => t.legal)).toBe(true);
+    expect(j.turns[3]!.summary).toMatch(/blue-1.*seen late/);
+    expect(j.current).toBe(0);
+  });
+
+  it('two discards seen at once are two turn ends, the earlier player first', () => {
+    const j = referee(...opening.map((cards) => ({ cards })), { cards: [['red-1', 0, 0], ['red-3', 1, 0], ['red-1', 0, 1], ['blue-4', 1, 4], ['blue-1', -1, 4]] });
+    expect(turns(j)).toEqual([[0, 'red-1'], [0, 'red-3'], [1, 'red-1'], [1, 'blue-1'], [2, 'blue-4']]);
+    expect(j.turns.map((t) => t.number)).toEqual([1, 1, 2, 2, 3]);
+  });
+});
