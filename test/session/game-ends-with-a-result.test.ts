@@ -31,6 +31,9 @@ describe('a recorded game\'s end, judged from its truth frames (or its board log
   }
 });
 
+/** Every player on the highest score (equal scores share the win). */
+const leaders = (scores: readonly number[]): number[] => scores.flatMap((s, p) => (s === Math.max(...scores) ? [p] : []));
+
 describe('ends the camera cannot see happen, judged from the rules', () => {
   it('Progression: each hand counted from the deal and the cards played (a reduced deck has none to draw)', () => {
     // 13 cards: the starting card and 6 each, all dealt: nothing to draw.
@@ -40,6 +43,18 @@ describe('ends the camera cannot see happen, judged from the rules', () => {
     const j = judge(inputs.reduce(apply, initialState(config)));
     expect(j.result).toBeNull();
     expect(j.scoreNotes).toEqual(['4 cards in hand', '5 cards in hand']);
+  });
+
+  it('Progression: with the deck gone, every player passing in turn blocks the game: it ends, the highest score wins', () => {
+    const config = { game: 'progression' as const, players: 2, turnEnds: 'auto' as const, deckSize: 13 };
+    const cards = ['2-triangle-yellow', '3-square-red', '4-star-orange', '5-star-red'];
+    const inputs: SessionInput[] = cards.map((_, n) => ({ kind: 'settled-table', tMs: n * 1000, cards: cards.slice(0, n + 1).map((card, i) => ({ card, row: 0, col: i })) }));
+    const pass: SessionInput = { kind: 'end-turn', by: 'dashboard' };
+    const once = judge([...inputs, pass].reduce(apply, initialState(config)));
+    expect(once.result).toBeNull();
+    const j = judge([...inputs, pass, pass].reduce(apply, initialState(config)));
+    expect(j.result).toEqual({ winners: leaders(j.scores), reason: 'no player can play' });
+    expect(j.current).toBe(-1);
   });
 
   it('Sequence Hunt (race): the first player to the nine sets wins at once', () => {

@@ -2,8 +2,9 @@
 // and points; cards taken off or moved are warned about (played cards stay where they are).
 // "Deal 6 cards to each player", "draw from the deck until your hand returns to 6 cards": with
 // the deck's size known, the referee counts every hand. A player with no card left once the deck
-// is gone passes, and when every hand is empty "no player can make another legal play": the game
-// ends and "the player with the highest total score wins".
+// is gone passes, and when every hand is empty, or every player in turn has passed with the deck
+// gone, "no player can make another legal play": the game ends and "the player with the highest
+// total score wins".
 import { progression } from '../../rules/progression.js';
 import { violation, type Violation } from '../../rules/violation.js';
 import { leaders, type GameInput, type GameJudgement } from './common.js';
@@ -38,7 +39,10 @@ export function judgeProgression(input: GameInput): GameJudgement {
     { hands, over },
   );
   const scores = scoresAfterEach(walked.turns, players);
-  const ended = input.start.length > 0 && over(walked.hands, walked.drawPile);
+  const stood = walked.turns.filter((t) => !t.withdrawn);
+  const passed = (t: (typeof stood)[number]): boolean => t.legal && t.added.length + t.removed.length + t.moved.length === 0;
+  const blocked = walked.drawPile === 0 && stood.length >= players && stood.slice(-players).every(passed);
+  const ended = input.start.length > 0 && (over(walked.hands, walked.drawPile) || blocked);
   const held = handsAfter(walked.turns, players, hands).hands;
   return {
     turns: walked.turns,
@@ -47,6 +51,6 @@ export function judgeProgression(input: GameInput): GameJudgement {
     scoreNotes: held.map((n) => `${n} card${n === 1 ? '' : 's'} in hand`),
     info: [walked.drawPile > 0 ? `Deck: ${walked.drawPile} cards` : 'The deck is gone'],
     current: ended ? -1 : walked.current,
-    result: ended ? { winners: leaders(scores), reason: 'every card played' } : null,
+    result: ended ? { winners: leaders(scores), reason: blocked ? 'no player can play' : 'every card played' } : null,
   };
 }
