@@ -4,7 +4,7 @@
 // TF.js's wasm backend runs single-threaded here.
 import { join } from 'node:path';
 import { measure } from './harness.js';
-import { cutFixtureCards } from '../src/vision/read/evaluate.js';
+import { cutFixtureCards } from '../src/training/evaluate.js';
 import { createCardReader } from '../src/vision/read/index.js';
 import { settleTicTable } from '../src/vision/settle.js';
 import { readFixture } from '../src/render/fixture-io.js';

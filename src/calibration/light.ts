@@ -3,7 +3,7 @@
 // colour correction. Colour decisions after it are made as under a neutral, known light.
 import { COLOURS, type Colour } from '../cards/tic.js';
 import type { Mat3 } from '../render/camera.js';
-import { STANDARD_DECK, type DeckProfile } from '../render/deck-profile.js';
+import { STANDARD_DECK, type DeckProfile } from '../deck/profile.js';
 import type { Point, RgbaImage } from '../vision/image.js';
 import type { TableMapping } from './homography.js';
 import { TABLE_MARKERS, type MarkerLayout, type MarkerProfile } from './markers.js';

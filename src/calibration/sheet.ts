@@ -7,7 +7,7 @@ import { createCanvas, PDFDocument, type SKRSContext2D } from '@napi-rs/canvas';
 
 /** The drawing calls the sheet needs, which the canvas's and the PDF page's contexts both have. */
 type SheetContext = Pick<SKRSContext2D, 'fillStyle' | 'strokeStyle' | 'lineWidth' | 'font' | 'textAlign' | 'textBaseline' | 'fillRect' | 'strokeRect' | 'fillText' | 'save' | 'restore' | 'translate' | 'setLineDash' | 'beginPath' | 'moveTo' | 'lineTo' | 'stroke'>;
-import { ensureFont, FONT_FAMILY } from '../render/card-face.js';
+import { ensureFont, FONT_FAMILY } from '../deck/faces.js';
 import { A4, CORNERS, drawMarker, sheetLayout, TABLE_MARKERS, type MarkerProfile } from './markers.js';
 
 export const SHEET_DPI = 300;

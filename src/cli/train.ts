@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { InputError } from '../errors.js';
 import { DEFAULT_FIXTURE_SEED, findFixtures } from '../render/index.js';
-import { evaluateFixtures } from '../vision/read/evaluate.js';
+import { evaluateFixtures } from '../training/evaluate.js';
 import { defaultModelDir } from '../vision/read/model.js';
-import { formatAccuracy, trainReader } from '../vision/read/training/train.js';
+import { formatAccuracy, trainReader } from '../training/train.js';
 import { parseOptions } from './options.js';
 
 export const TRAIN_USAGE = `Usage:

@@ -1,7 +1,7 @@
 // The renderer's public surface: photographs of tables with their truth, recorded sessions, and
 // fixtures on disk (contracts section 3). `seqref render` and `seqref eval` use only this.
-export { STANDARD_DECK, type DeckProfile } from './deck-profile.js';
-export { drawFace, faceCanvas } from './card-face.js';
+export { STANDARD_DECK, type DeckProfile } from '../deck/profile.js';
+export { drawFace, faceCanvas } from '../deck/faces.js';
 export { Camera, type CameraSpec } from './camera.js';
 export { plainConditions, randomConditions, type PhotoConditions } from './conditions.js';
 export { cameraFor, renderFrame, type FrameRequest, type RenderedFrame } from './photo.js';

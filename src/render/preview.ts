@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { createCanvas, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
 import sharp from 'sharp';
-import { ensureFont, FONT_FAMILY } from './card-face.js';
+import { ensureFont, FONT_FAMILY } from '../deck/faces.js';
 import { findFixtures, readFixture, type FixtureCard } from './fixture-io.js';
 
 export interface SheetTile {

@@ -6,7 +6,7 @@ import { cellKey, NEIGHBOUR_STEPS } from '../rules/layout.js';
 import { randomInt, seededRandom, shuffled, type Random } from '../rules/random.js';
 import { maskSize, oneStepMask, sequencingMask } from '../rules/tic-sequence.js';
 import { fullStacksDeck, SPECIALS } from '../cards/stacks.js';
-import { STANDARD_DECK, type DeckProfile } from './deck-profile.js';
+import { STANDARD_DECK, type DeckProfile } from '../deck/profile.js';
 
 export const GAMES = ['progression', 'sequence-shift', 'sequence-hunt', 'sequence-stacks', 'sequence'] as const;
 export type GameId = (typeof GAMES)[number];

@@ -7,7 +7,7 @@ import { formatLogEntry, LOG_HEADER } from '../bridge/serial-log.js';
 import { seededRandom, type Random } from '../rules/random.js';
 import type { Camera, Vec2 } from './camera.js';
 import { randomConditions, type PhotoConditions } from './conditions.js';
-import { STANDARD_DECK, type DeckProfile } from './deck-profile.js';
+import { STANDARD_DECK, type DeckProfile } from '../deck/profile.js';
 import { FIXTURE_VERSION, writeFixture, type Fixture, type FixtureFrame } from './fixture-io.js';
 import { randomHand, type HandSpec } from './hands.js';
 import { cameraFor, renderFrame, type RenderedFrame } from './photo.js';

@@ -3,7 +3,7 @@
 import { seededRandom } from '../rules/random.js';
 import type { Camera } from './camera.js';
 import { randomConditions, type PhotoConditions } from './conditions.js';
-import { STANDARD_DECK, type DeckProfile } from './deck-profile.js';
+import { STANDARD_DECK, type DeckProfile } from '../deck/profile.js';
 import type { HandSpec } from './hands.js';
 import { cameraFor, chooseHands, renderFrame, type RenderedFrame } from './photo.js';
 import { placeCards, placeObjects, randomLayoutStyle, randomTable, type CardPose, type LayoutStyle, type Scene, type Solid, type TableGame, type TableMarker, type TableObjectKind, type TablePlacement } from './scene.js';

@@ -2,7 +2,7 @@
 // drawn through the cells' centres, the cards of every violation (and the violations' words) in
 // red, and in amber those of violations a card out of sight could mend, and the cells it may lie in.
 import { createCanvas, ImageData } from '@napi-rs/canvas';
-import { ensureFont, FONT_FAMILY } from '../render/card-face.js';
+import { ensureFont, FONT_FAMILY } from '../deck/faces.js';
 import type { Violation } from '../rules/violation.js';
 import type { Quad, RgbaImage } from './image.js';
 import type { Recognition, RecognisedCard } from './types.js';

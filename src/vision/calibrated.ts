@@ -12,7 +12,7 @@ import type { CalibrationProfile } from '../calibration/profile.js';
 import { InputError } from '../errors.js';
 import { detectCards, type Detection } from './detect/index.js';
 import { drawPileCandidates } from './draw-pile.js';
-import { STANDARD_DECK } from '../render/deck-profile.js';
+import { STANDARD_DECK } from '../deck/profile.js';
 import { quadCentre } from './detect/geometry.js';
 import type { Point, Quad, RgbaImage } from './image.js';
 import type { OpenCv } from './opencv.js';

@@ -19,7 +19,7 @@ import { CARD_SHAPED, cardShapeError, shortSideFirst, tablePlane } from './detec
 import type { Quad, RgbaImage } from './image.js';
 import { readTurningSideways, type CardReader } from './read/index.js';
 import { paintedOverCover } from './read/cover.js';
-import { STANDARD_DECK } from '../render/deck-profile.js';
+import { STANDARD_DECK } from '../deck/profile.js';
 import type { CardReading } from './types.js';
 import type { RefinedQuad } from './detect/refine.js';
 

@@ -11,7 +11,7 @@ import { orientOnTable, tablePlane, type TablePlane } from './detect/table.js';
 import type { Quad, RgbaImage } from './image.js';
 import type { CardReader } from './read/index.js';
 import type { RefinedQuad, RefineOptions } from './detect/refine.js';
-import { STANDARD_DECK } from '../render/deck-profile.js';
+import { STANDARD_DECK } from '../deck/profile.js';
 import type { CardReading } from './types.js';
 
 /** The fewest such cards that fix a grid. */

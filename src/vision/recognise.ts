@@ -20,7 +20,7 @@ import { lookAgainAtSpecials, specialMatcher, yellowShare, YELLOW_FACE, type Spe
 import { yellowness } from './detect/complete.js';
 import { SETTLED_CAP, settleTicTable } from './settle.js';
 import { drawPileCandidates, STACKS_DRAW_PILE } from './draw-pile.js';
-import { STANDARD_DECK } from '../render/deck-profile.js';
+import { STANDARD_DECK } from '../deck/profile.js';
 import type { CardReading, DetectedCard, PropertyRead, Recognition, RecognisedCard } from './types.js';
 
 /** The games whose tables the recogniser reads. */

@@ -1,8 +1,8 @@
 // Card faces as cards.md draws them: the pips in the card's colour where the layout puts them,
 // the paper elsewhere, the Stacks faces' colours.
 import { describe, expect, it } from 'vitest';
-import { faceCanvas } from '../../src/render/card-face.js';
-import { STANDARD_DECK } from '../../src/render/deck-profile.js';
+import { faceCanvas } from '../../src/deck/faces.js';
+import { STANDARD_DECK } from '../../src/deck/profile.js';
 
 const PX = 4;
 function at(name: string, xMm: number, yMm: number): string {

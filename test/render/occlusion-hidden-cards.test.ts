@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Camera } from '../../src/render/camera.js';
 import { plainConditions } from '../../src/render/conditions.js';
-import { STANDARD_DECK, type DeckProfile } from '../../src/render/deck-profile.js';
+import { STANDARD_DECK, type DeckProfile } from '../../src/deck/profile.js';
 import type { HandSpec } from '../../src/render/hands.js';
 import { cameraFor, renderFrame } from '../../src/render/photo.js';
 import { placeCards, solidToTable, stacksPlacements, type CardPose, type ObjectPose } from '../../src/render/scene.js';

@@ -2,7 +2,7 @@
 // a card with a wide pink border on a dark table, at several turns and camera tilts.
 import { describe, expect, it } from 'vitest';
 import { plainConditions } from '../../src/render/conditions.js';
-import { STANDARD_DECK, type DeckProfile } from '../../src/render/deck-profile.js';
+import { STANDARD_DECK, type DeckProfile } from '../../src/deck/profile.js';
 import { cameraFor, renderFrame } from '../../src/render/photo.js';
 import { placeCards, type LayoutStyle } from '../../src/render/scene.js';
 import { centroid, decode, inQuad, isDarkTable, isMagenta, pixel, type Decoded, type Pt } from './pixels.js';

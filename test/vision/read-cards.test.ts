@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RgbaImage } from '../../src/vision/image.js';
-import { cutFixtureCards, readAndScore, type CutCard } from '../../src/vision/read/evaluate.js';
+import { cutFixtureCards, readAndScore, type CutCard } from '../../src/training/evaluate.js';
 import { DEV, MUST_HAVE_MODEL, sharedReader } from './read-helpers.js';
 
 // Dev fixtures only (fixtures/heldout is for reporting): a few frames of each game, each card cut

@@ -1,6 +1,6 @@
 // A cover painted out of a card's face as its own paper (src/vision/read/cover.ts).
 import { describe, expect, it } from 'vitest';
-import { facePixels } from '../../src/render/card-face.js';
+import { facePixels } from '../../src/deck/faces.js';
 import { paintedOverCover } from '../../src/vision/read/cover.js';
 import type { RgbaImage } from '../../src/vision/image.js';
 

@@ -5,7 +5,7 @@ import { openCv } from '../../src/vision/opencv.js';
 import { readCards, recogniseWith } from '../../src/vision/recognise.js';
 import { rectifyMat, toMat } from '../../src/vision/rectify.js';
 import type { CardReading } from '../../src/vision/types.js';
-import { cutFixtureCards, type CutCard } from '../../src/vision/read/evaluate.js';
+import { cutFixtureCards, type CutCard } from '../../src/training/evaluate.js';
 import { withoutGlare } from '../../src/vision/read/glare.js';
 import { withColourOf } from '../../src/vision/read/index.js';
 import { devFrame, matchTruth, recordedFrame, stillFrame } from './detect-helpers.js';

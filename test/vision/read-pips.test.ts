@@ -2,7 +2,7 @@
 // matched where the card's pips lie at twice the reader's resolution, weighed into an unsure read.
 import { describe, expect, it } from 'vitest';
 import { SHAPES, ticDeck } from '../../src/cards/tic.js';
-import { facePixels } from '../../src/render/card-face.js';
+import { facePixels } from '../../src/deck/faces.js';
 import type { Quad, RgbaImage } from '../../src/vision/image.js';
 import { openCv } from '../../src/vision/opencv.js';
 import { createPipMatcher, pipMatcher, withPipFits } from '../../src/vision/read/pips.js';

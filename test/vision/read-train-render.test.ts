@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 // The built module (npm test builds first): its worker threads run the built worker script, which
 // TypeScript sources under the test runner do not have.
-const BUILT = new URL('../../dist/src/vision/read/training/render-set.js', import.meta.url).href;
-type RenderSet = typeof import('../../src/vision/read/training/render-set.js');
+const BUILT = new URL('../../dist/src/training/render-set.js', import.meta.url).href;
+type RenderSet = typeof import('../../src/training/render-set.js');
 
 const dirs: string[] = [];
 const fresh = (): string => {

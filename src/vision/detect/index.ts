@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import type { Quad, RgbaImage } from '../image.js';
 import type { OpenCv } from '../opencv.js';
 import type { DetectedCard } from '../types.js';
-import { STANDARD_DECK } from '../../render/deck-profile.js';
+import { STANDARD_DECK } from '../../deck/profile.js';
 import { chromaOf, dipsIn, nearNeutral, surfaceOf, withEdges, withoutStraightRuns, type EdgeOptions, type Surface } from './surface.js';
 import { applyHomography, centroid, dist, grow, insetGrid, insidePolygon, intersectLines, invertHomography, norm, polygonArea, portrait, quadCentre, quadPoint, sub, type Homography, type Vec } from './geometry.js';
 import { quadOfLines, refineQuad, relaxQuad, slideAlong, type GreyImage, type RefinedQuad } from './refine.js';

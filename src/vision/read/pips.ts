@@ -5,8 +5,8 @@
 // cross-correlation, a few px round the place, both ways up): which number and shape the pips
 // are, as odds beside the reader's own.
 import { COLOURS, NUMBERS, SHAPES } from '../../cards/tic.js';
-import { facePixels } from '../../render/card-face.js';
-import { STANDARD_DECK, type DeckProfile } from '../../render/deck-profile.js';
+import { facePixels } from '../../deck/faces.js';
+import { STANDARD_DECK, type DeckProfile } from '../../deck/profile.js';
 import type { Quad, RgbaImage, SizedCut } from '../image.js';
 import { madeOnce, type OpenCv } from '../opencv.js';
 import type { CardReading } from '../types.js';

@@ -6,8 +6,8 @@
 // (normalised cross-correlation; a search at half the resolution, then a few px round its best
 // place at full), so a quad a few mm off in place or size still lines the word up.
 import { SPECIALS, type Special } from '../../cards/stacks.js';
-import { facePixels } from '../../render/card-face.js';
-import { STANDARD_DECK, type DeckProfile } from '../../render/deck-profile.js';
+import { facePixels } from '../../deck/faces.js';
+import { STANDARD_DECK, type DeckProfile } from '../../deck/profile.js';
 import { isYellow } from '../detect/complete.js';
 import { applyHomography, homography } from '../detect/geometry.js';
 import type { Quad, RgbaImage, SizedCut } from '../image.js';

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { createCanvas, GlobalFonts, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { isTicCard, ticCard, type Shape } from '../cards/tic.js';
-import { isStacksCard, stacksFace, STANDARD_DECK, type DeckProfile, type MmPoint } from './deck-profile.js';
+import { isStacksCard, stacksFace, STANDARD_DECK, type DeckProfile, type MmPoint } from './profile.js';
 
 export const FONT_FAMILY = 'SeqrefSansBold';
 const registered = new Set<string>();

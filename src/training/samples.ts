@@ -2,14 +2,14 @@
 // moved a few pixels at random (a detector's quad is never exact) and turned 0 or 180 degrees (now
 // and then 90, which the reader must call sideways), plus quads that are not a card face (card
 // backs, the table, half of one card and half of the next) that it must call "no card".
-import { isStacksCard, STACKS_CARDS } from '../../../cards/stacks.js';
-import { isTicCard, ticValues } from '../../../cards/tic.js';
-import type { Random } from '../../../rules/random.js';
-import type { Point, Quad, RgbaImage } from '../../image.js';
-import type { OpenCv } from '../../opencv.js';
-import { rectifyMat } from '../../rectify.js';
-import { cardFeatures, FEATURE_SIZE } from '../features.js';
-import { HEADS, ORIENT_SIDEWAYS, ORIENT_TURNED, ORIENT_UP, OUTPUTS } from '../heads.js';
+import { isStacksCard, STACKS_CARDS } from '../cards/stacks.js';
+import { isTicCard, ticValues } from '../cards/tic.js';
+import type { Random } from '../rules/random.js';
+import type { Point, Quad, RgbaImage } from '../vision/image.js';
+import type { OpenCv } from '../vision/opencv.js';
+import { rectifyMat } from '../vision/rectify.js';
+import { cardFeatures, FEATURE_SIZE } from '../vision/read/features.js';
+import { HEADS, ORIENT_SIDEWAYS, ORIENT_TURNED, ORIENT_UP, OUTPUTS } from '../vision/read/heads.js';
 import { glare, occlude } from './occlude.js';
 
 /** Loss groups, one mask column each. */

@@ -3,13 +3,13 @@
 // head (each masked to the samples it applies to), and saves the weights under models/.
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { seededRandom, type Random } from '../../../rules/random.js';
-import { loadImage } from '../../image.js';
-import { openCv } from '../../opencv.js';
-import { toMat } from '../../rectify.js';
-import { FEATURE_SIZE } from '../features.js';
-import { HEADS, OUTPUTS, type Head } from '../heads.js';
-import { buildModel, DEFAULT_SHAPE, modelInputs, saveModel, tf, useWasmBackend, type ModelShape, type SavedModelInfo } from '../model.js';
+import { seededRandom, type Random } from '../rules/random.js';
+import { loadImage } from '../vision/image.js';
+import { openCv } from '../vision/opencv.js';
+import { toMat } from '../vision/rectify.js';
+import { FEATURE_SIZE } from '../vision/read/features.js';
+import { HEADS, OUTPUTS, type Head } from '../vision/read/heads.js';
+import { buildModel, DEFAULT_SHAPE, modelInputs, saveModel, tf, useWasmBackend, type ModelShape, type SavedModelInfo } from '../vision/read/model.js';
 import { renderTrainingSet, type TrainingFrame } from './render-set.js';
 import { cutFrame, GROUPS, SampleStore, type CutOptions } from './samples.js';
 

@@ -3,9 +3,9 @@
 // pixels). Painted onto a cut card under the card's own light, so the reader sees many covered
 // cards and learns to say it cannot tell (the identity label stays the truth: what is hidden is
 // simply uncertain).
-import type { Random } from '../../../rules/random.js';
-import type { RgbaImage } from '../../image.js';
-import { paperColour } from '../features.js';
+import type { Random } from '../rules/random.js';
+import type { RgbaImage } from '../vision/image.js';
+import { paperColour } from '../vision/read/features.js';
 
 const PAPER = [247, 245, 238] as const;
 const COINS = [

@@ -2,15 +2,15 @@
 // its own (detection and grid are measured end to end by `seqref eval`). For development on
 // fixtures/dev and for reporting on fixtures/heldout; nothing here feeds training.
 import { dirname, join } from 'node:path';
-import { isTicCard, ticCard } from '../../cards/tic.js';
-import { readFixture } from '../../render/fixture-io.js';
-import { seededRandom } from '../../rules/random.js';
-import { loadImage, type RgbaImage } from '../image.js';
-import { openCv } from '../opencv.js';
-import { rectifyMat, toMat } from '../rectify.js';
-import type { CardReading } from '../types.js';
-import type { CardReader, ReadDeck } from './index.js';
-import { jitterQuad, toQuad, turnQuad } from './training/samples.js';
+import { isTicCard, ticCard } from '../cards/tic.js';
+import { readFixture } from '../render/fixture-io.js';
+import { seededRandom } from '../rules/random.js';
+import { loadImage, type RgbaImage } from '../vision/image.js';
+import { openCv } from '../vision/opencv.js';
+import { rectifyMat, toMat } from '../vision/rectify.js';
+import type { CardReading } from '../vision/types.js';
+import type { CardReader, ReadDeck } from '../vision/read/index.js';
+import { jitterQuad, toQuad, turnQuad } from './samples.js';
 
 export interface CutCard {
   readonly truth: string;
@@ -215,7 +215,7 @@ export function formatScore(score: ReadScore, label: string): string {
 
 /** Cuts, reads and scores every card of the fixtures; returns the printable report. */
 export async function evaluateFixtures(fixtures: readonly string[], options: CutOptions & { modelDir?: string; progress?: (line: string) => void } = {}): Promise<string> {
-  const { createCardReader } = await import('./index.js');
+  const { createCardReader } = await import('../vision/read/index.js');
   const reader = await createCardReader(options.modelDir ? { modelDir: options.modelDir } : {});
   const parts: string[] = [];
   const all: CutCard[] = [];
