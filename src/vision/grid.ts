@@ -3,7 +3,7 @@
 // so the layout's columns run along x, and then each axis is read as a comb: the pitch (card plus
 // gap) and the offset that put most centres nearest whole steps. Missing cells, uneven gaps and
 // loose Hunt grids only weaken the comb, they do not move it.
-import { STANDARD_DECK } from '../render/deck-profile.js';
+import { STANDARD_DECK } from '../deck/profile.js';
 import type { Quad } from './image.js';
 import { applyHomography, centroid, portrait, quadCentre, type Vec } from './detect/geometry.js';
 import { orientOnTable, tablePlane, type CardSize } from './detect/table.js';
@@ -86,10 +86,14 @@ export function onStacksSpaces(c: GridCell): boolean {
 }
 
 function assignOn(cards: readonly GridInput[], options: GridOptions, size: CardSize, usePlane: boolean): GridCell[] {
-  const quads = cards.map((c) => portrait(c.corners));
+  // A Stacks card that knows its own top is a card that way round: a lone one seen steeply (wider
+  // than long in the image) gives the table plane from its own sides, not turned a quarter.
+  const upright = cards.map((c) => options.game === 'sequence-stacks' && c.ownTop === true);
+  const quads = cards.map((c, i) => (upright[i] ? ([...c.corners] as unknown as Quad) : portrait(c.corners)));
   const weights = cards.map((c) => c.weight ?? 1);
-  const sized = quads.filter((_, i) => cards[i]!.sized !== false);
-  const plane = usePlane && sized.length > 0 ? tablePlane(sized, size) : null;
+  const isSized = (_: unknown, i: number): boolean => cards[i]!.sized !== false;
+  const sized = quads.filter(isSized);
+  const plane = usePlane && sized.length > 0 ? tablePlane(sized, size, undefined, undefined, false, upright.filter(isSized)) : null;
   // Portrait by the table (a far card in a tilted view can look wider than long in the image).
   if (plane) quads.forEach((q, i) => (quads[i] = orientOnTable(q, plane.toTable) as unknown as Quad));
   // On the table (or, without a plane, in the image scaled by the cards' own size).

@@ -171,4 +171,13 @@ describe('grid rows and columns from card outlines', () => {
       }
     }
   });
+
+  it('a lone Stacks card seen steeply (wider than long in the image) gives the layout its own way round', () => {
+    // Table mm to image px: 3 px/mm across, 1.5 down (a steep camera). The card's own top-left
+    // first; the draw pile (outlined roughly, not sized) 100 mm to its right in the same row.
+    const seen = (x: number, y: number, w: number, h: number): Quad => [[3 * x, 1.5 * y], [3 * (x + w), 1.5 * y], [3 * (x + w), 1.5 * (y + h)], [3 * x, 1.5 * (y + h)]] as unknown as Quad;
+    const [card, pile] = assignGrid([{ corners: seen(0, 0, W, H), ownTop: true }, { corners: seen(100, 0, W, H), sized: false }], { game: 'sequence-stacks' });
+    expect(pile!.row - card!.row).toBe(0);
+    expect(pile!.col - card!.col).toBe(1);
+  });
 });

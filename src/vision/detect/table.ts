@@ -47,7 +47,7 @@ export function cardRectangle(size: CardSize): Vec[] {
  * them about as well as they are found. (For the cuts of covered cards, src/vision/covered.ts and
  * gaps.ts, the free one did better from one card.)
  */
-export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, quality?: readonly number[], frame?: { width: number; height: number }, cameraFromOneCard = false): TablePlane | null {
+export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, quality?: readonly number[], frame?: { width: number; height: number }, cameraFromOneCard = false, upright?: readonly boolean[]): TablePlane | null {
   if (quads.length === 0) return null;
   const rect = cardRectangle(size);
   // Ties go to the best-outlined card (or the largest, without a measure of quality).
@@ -68,8 +68,9 @@ export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, q
     return agree.length === 0 ? null : { h, agree, error: error / agree.length };
   };
   let best: { h: Homography; agree: number[]; error: number; quality: number; quad: readonly Vec[] } | null = null;
-  // A card far off in a tilted view can look wider than long: each quad is tried both ways round.
-  for (const [index, q] of quads.flatMap((q, i) => [[i, q] as const, [i, turnedOnce(q)] as const])) {
+  // A card far off in a tilted view can look wider than long: each quad is tried both ways round,
+  // but for one whose first side is known to be its top (`upright`).
+  for (const [index, q] of quads.flatMap((q, i) => (upright?.[i] ? [[i, q] as const] : [[i, q] as const, [i, turnedOnce(q)] as const]))) {
     const proposed = propose(q);
     if (!proposed) continue;
     const { h, agree, error } = proposed;
