@@ -109,6 +109,8 @@ export class TableSession extends EventEmitter<TableEvents> {
   private lastAligned: readonly SeenCard[] = [];
   /** The last recognised frame's named cards (on the believed cells) and where they lay. */
   private lastNamed: readonly { card: SeenCard; centre: readonly [number, number] }[] = [];
+  /** The first frame that read any card, where it read one alone: the game's first card, maybe (undefined: no card read yet). */
+  private firstSeen: { card: SeenCard } | null | undefined;
   /** Where in the frame each cell's card lay when last seen still (a fixed camera sees a cell in one place). */
   private readonly cellCentres = new Map<string, readonly [number, number]>();
   /** Null without a profile. */
@@ -158,6 +160,7 @@ export class TableSession extends EventEmitter<TableEvents> {
     this.cellCentres.clear();
     this.hands.reset();
     this.settledSight = null;
+    this.firstSeen = undefined;
     this.store?.note(this.id, 'calibration', event);
     this.emit('calibration', event);
     this.changed();
@@ -267,6 +270,27 @@ export class TableSession extends EventEmitter<TableEvents> {
       const fit = (cards: readonly SeenCard[]): number => (this.state.config.game === 'sequence-stacks' ? stacksFit(cards, actor, this.state.config.players) : 0);
       if (other > kept || (other === kept && fit(turned) > fit(given.cards))) observation = { ...observation, cards: turned };
     }
+    if (this.cellCentres.size > 0) {
+      // A card lying where the camera saw a cell's card still is on that cell, whatever one
+      // frame's grid says (a pile's new top card, a discard one column over).
+      const onSeenCell = (c: SeenCard): SeenCard => {
+        if (!c.corners) return c;
+        const centre = centreOf(c.corners);
+        let best: { key: string; d: number } | null = null;
+        for (const [key, where] of this.cellCentres) {
+          const d = Math.hypot(where[0] - centre[0], where[1] - centre[1]);
+          if (close(where, centre) && (!best || d < best.d)) best = { key, d };
+        }
+        if (!best) return c;
+        const [row, col] = best.key.split(',').map(Number) as [number, number];
+        return { ...c, row, col };
+      };
+      observation = { ...observation, cards: observation.cards.map(onSeenCell) };
+    }
+    if (this.firstSeen === undefined && given.cards.length > 0) {
+      const outlined = given.cards.filter((c) => c.corners);
+      this.firstSeen = given.cards.length === 1 && outlined.length === 1 ? { card: outlined[0]! } : null;
+    }
     if (given.unread) {
       // A face the reader cannot name where the last frame had a card is that card read worse
       // (glare, blur, a hand over part of it): it keeps its name.
@@ -301,9 +325,12 @@ export class TableSession extends EventEmitter<TableEvents> {
       const edge = lastHandEdge(this.handEdges);
       this.handEdges = [];
       if (given.thumbnail) this.settledSight = { thumb: given.thumbnail, cards: observation.cards.filter((c) => c.corners) };
-      // Before the game's start is known: the card that lay there since the first frame.
+      // Before the game's start is known: the card that lay there since the first frame: the one
+      // read first, alone, where it lies now; else the one whose place changed least since.
       const outlined = observation.cards.filter((c) => c.corners);
-      const oldest = given.thumbnail && this.state.start === null ? this.hands.oldest(given.thumbnail, outlined.map((c) => c.corners!)) : null;
+      const first = this.firstSeen;
+      const stayed = first && outlined.findIndex((c) => c.card === first.card.card && close(centreOf(c.corners!), centreOf(first.card.corners!)));
+      const oldest = this.state.start !== null ? null : typeof stayed === 'number' && stayed >= 0 ? stayed : given.thumbnail ? this.hands.oldest(given.thumbnail, outlined.map((c) => c.corners!)) : null;
       this.input({ kind: 'settled-table', tMs: observation.tMs, cards: corrected(this.state, settled), ...(edge !== null ? { edge } : {}), ...(oldest !== null ? { dealt: outlined[oldest]!.card } : {}) });
     } else this.changed();
   }

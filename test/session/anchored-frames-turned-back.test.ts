@@ -45,4 +45,17 @@ describe('anchored frames that face the other way', () => {
     // The corners of players 3 and 4 in a game of two: either way fits as badly, so as given.
     expect(first(at('red-3', 1, 4, [500, 300]))).toEqual(['red-3@1,4']);
   });
+
+  it("a card lying where the camera saw a cell's card is on that cell, whatever one frame's grid says", () => {
+    const table = new TableSession({ id: 't', config: { game: 'sequence-stacks', players: 2, turnEnds: 'auto' } }, null, null);
+    let t = 0;
+    const show = (cards: readonly SeenCard[], busy = false): void => table.observeTable(frame((t += 500), cards, busy), null);
+    show([]);
+    show([], true);
+    for (let i = 0; i < 3; i++) show([at('red-1', 0, 0, [400, 400])]);
+    show([], true);
+    // red-2 goes on red-a; this frame's grid puts it one column over, on red-b.
+    for (let i = 0; i < 3; i++) show([at('red-2', 0, 1, [403, 398])]);
+    expect(table.view().turns.at(-1)!.summary).toBe('red-2 on red-a');
+  });
 });

@@ -46,4 +46,16 @@ describe('the settled table holds', () => {
     expect(lastHandEdge([0, 1, 0, 1])).toBeNull();
     expect(lastHandEdge([])).toBeNull();
   });
+
+  it("Progression's starting card is the card read first, alone, still lying where it was read", () => {
+    const table = new TableSession({ id: 't', config: { game: 'progression', players: 2, turnEnds: 'auto' } }, null, null);
+    const card = (name: string, x: number): SeenCard => ({ card: name, row: 0, col: 0, corners: [[x, 80], [x + 60, 80], [x + 60, 168], [x, 168]] });
+    // Under glare until a hand came: read once, alone, while the first play was being laid.
+    table.observeTable({ tMs: 0, cards: [], busy: false }, null);
+    table.observeTable({ tMs: 500, cards: [card('5-crescent-yellow', 80)], busy: true }, null);
+    const laid = [card('5-crescent-yellow', 80), { ...card('4-triangle-yellow', 150), col: 1 }, { ...card('3-square-orange', 220), col: 2 }];
+    for (let tMs = 1000; tMs <= 2500; tMs += 500) table.observeTable({ tMs, cards: laid, busy: false }, null);
+    const turns = table.view().turns;
+    expect(turns.map((t) => t.added.map((p) => p.card))).toEqual([['4-triangle-yellow', '3-square-orange']]);
+  });
 });

@@ -12,6 +12,8 @@
 // unseen; a whole pile leaving at once was completed by the cards still missing up to 5) and each
 // action is checked by the engine on a game state whose hands and draw pile are unseen. The table
 // itself is judged too (judgeTable) and its new problems reported. Chips follow the completions.
+// A discard the camera finds late is still its own turn's end: a hand from the next seat playing
+// ends the turn before, and discards of several players seen at once are several turn ends.
 import { isSpecial } from '../../cards/stacks.js';
 import type { Placement } from '../../rules/layout.js';
 import { PILE_SPACES, sequenceStacks, type PileSpace, type StacksAction, type StacksState, type StacksTable } from '../../rules/sequence-stacks/index.js';
@@ -193,7 +195,7 @@ export function judgeStacks(input: GameInput): GameJudgement {
       const beforeTops: string = tops;
       tops = nowTops;
       const changes = changesOf(game, cellsOf(snapshot.cards));
-      const played = changes.arrivals.some((a) => a.role.kind === 'pile');
+      const onPile = changes.arrivals.some((a) => a.role.kind === 'pile');
       strays = changes.strays;
 
       const violations: Violation[] = [];
@@ -203,7 +205,7 @@ export function judgeStacks(input: GameInput): GameJudgement {
       // A hand from another seat played on a sequence pile: the turns before it ended with a discard
       // the camera has not found yet. Each is recorded now, in its place, and takes the discard
       // when it shows.
-      else if (snapshot.by !== undefined && snapshot.by < players && snapshot.by !== game.state.current && played) {
+      else if (snapshot.by !== undefined && snapshot.by < players && snapshot.by !== game.state.current && onPile) {
         const { direction } = game.state;
         for (let p = game.state.current; p !== snapshot.by; p = (((p + direction) % players) + players) % players) {
           unseenEnds.set(p, turns.length);
@@ -212,7 +214,7 @@ export function judgeStacks(input: GameInput): GameJudgement {
         }
         game = { ...game, state: { ...game.state, current: snapshot.by, turn: { discarded: false, jumps: 0 } } };
       }
-      if (played) unseenEnds.delete(game.state.current);
+      if (onPile) unseenEnds.delete(game.state.current);
       const actor = game.state.current;
       const chipsBefore = chipsOf(game.state);
       let state = game.state;
