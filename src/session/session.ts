@@ -44,20 +44,26 @@ export interface TableEvents {
 const TEAM_NAMES = ['Green', 'Blue', 'Red'];
 
 /**
- * The edge the last hand came in across: the last run of at least two frames naming one edge
- * (an arm in a sleeve the table's colour shows only its fingers, which may touch the far edge for
- * a frame). Several hands may come before the table settles (one made no change the camera saw):
- * the last made the change.
+ * The hands over the table since it last settled, from the edge each hand frame saw one cross:
+ * runs of at least two frames naming one edge (an arm in a sleeve the table's colour shows only its
+ * fingers, which may touch the far edge for a frame), in order, each with the index of its first
+ * frame in `edges`.
  */
-export function lastHandEdge(edges: readonly (number | null)[]): number | null {
-  const seen = edges.filter((e): e is number => e !== null);
-  for (let end = seen.length; end > 0; ) {
-    let start = end - 1;
-    while (start > 0 && seen[start - 1] === seen[end - 1]) start--;
-    if (end - start >= 2) return seen[end - 1]!;
-    end = start;
+export function handRuns(edges: readonly (number | null)[]): { edge: number; from: number }[] {
+  const seen = edges.flatMap((edge, at) => (edge === null ? [] : [{ edge, at }]));
+  const runs: { edge: number; from: number }[] = [];
+  for (let start = 0; start < seen.length; ) {
+    let end = start + 1;
+    while (end < seen.length && seen[end]!.edge === seen[start]!.edge) end++;
+    if (end - start >= 2) runs.push({ edge: seen[start]!.edge, from: seen[start]!.at });
+    start = end;
   }
-  return null;
+  return runs;
+}
+
+/** The edge the last hand came in across (several may come before the table settles: the last made the change). */
+export function lastHandEdge(edges: readonly (number | null)[]): number | null {
+  return handRuns(edges).at(-1)?.edge ?? null;
 }
 
 /** A card's place in the picture that changed less than this share since the table settled shows the same card. */
@@ -74,6 +80,8 @@ function stillLying(settled: { thumb: Thumbnail; cards: readonly SeenCard[] }, t
     return changedWithin(settled.thumb, thumb, quadMask(thumb, [c.corners!], MOTION_PARAMETERS.cell, 0)) < UNCHANGED_SHARE;
   });
 }
+
+const placed = (p: Placement): string => `${p.card}@${p.row},${p.col}`;
 
 function centreOf(corners: readonly (readonly [number, number])[]): [number, number] {
   return [corners.reduce((s, p) => s + p[0], 0) / corners.length, corners.reduce((s, p) => s + p[1], 0) / corners.length];
@@ -120,6 +128,10 @@ export class TableSession extends EventEmitter<TableEvents> {
   private settledSight: { thumb: Thumbnail; cards: readonly SeenCard[] } | null = null;
   /** The frame edges the hands over the table reached in across since it last settled, frame by frame. */
   private handEdges: (number | null)[] = [];
+  /** Since the table last settled: the frame count, the frame of each hand edge, and the frame each card was first seen in (by name: one frame's grid may put it a cell over). */
+  private framesSinceSettled = 0;
+  private handFrames: number[] = [];
+  private readonly cardSeenAt = new Map<string, number>();
 
   constructor(readonly options: TableOptions, private readonly store: EventStore | null, private source: Source | null) {
     super();
@@ -244,6 +256,7 @@ export class TableSession extends EventEmitter<TableEvents> {
         observation = { ...observation, busy: true };
         // The edges the hands crossed since the table last settled.
         this.handEdges.push(sight.edge);
+        this.handFrames.push(this.framesSinceSettled);
       }
     }
     const near = this.frameSize ? this.frameSize[0] * 0.03 : 30;
@@ -321,9 +334,16 @@ export class TableSession extends EventEmitter<TableEvents> {
     this.busy = observation.busy;
     this.seen = corrected(this.state, observation.cards).map((p, i) => ({ ...p, ...(observation.cards[i]?.corners ? { corners: observation.cards[i]!.corners! } : {}) }));
     if (this.status !== 'ended') this.status = 'live';
+    const frame = this.framesSinceSettled++;
+    for (const c of observation.cards) if (!this.cardSeenAt.has(c.card)) this.cardSeenAt.set(c.card, frame);
     if (settled) {
       const edge = lastHandEdge(this.handEdges);
+      const earlier = this.earlierTurn(settled, observation.tMs);
       this.handEdges = [];
+      this.handFrames = [];
+      this.cardSeenAt.clear();
+      this.framesSinceSettled = 0;
+      if (earlier) this.input(earlier);
       if (given.thumbnail) this.settledSight = { thumb: given.thumbnail, cards: observation.cards.filter((c) => c.corners) };
       // Before the game's start is known: the card that lay there since the first frame: the one
       // read first, alone, where it lies now; else the one whose place changed least since.
@@ -333,6 +353,30 @@ export class TableSession extends EventEmitter<TableEvents> {
       const oldest = this.state.start !== null ? null : typeof stayed === 'number' && stayed >= 0 ? stayed : given.thumbnail ? this.hands.oldest(given.thumbnail, outlined.map((c) => c.corners!)) : null;
       this.input({ kind: 'settled-table', tMs: observation.tMs, cards: corrected(this.state, settled), ...(edge !== null ? { edge } : {}), ...(oldest !== null ? { dealt: outlined[oldest]!.card } : {}) });
     } else this.changed();
+  }
+
+  /**
+   * Two hands from different seats before the table settled, and cards that came before the last
+   * hand and after it: two turns the camera saw settle as one. The earlier turn's table (the cards
+   * that came before the last hand) is its own settled state, from its own seat.
+   */
+  private earlierTurn(settled: readonly Placement[], tMs: number): SessionInput | null {
+    const runs = handRuns(this.handEdges);
+    const [before, last] = runs.slice(-2);
+    if (!before || !last || this.state.start === null) return null;
+    const seat = (edge: number): number | undefined => playerAt(this.state.config, edge);
+    if (seat(before.edge) === undefined || seat(last.edge) === undefined || seat(before.edge) === seat(last.edge)) return null;
+    const split = this.handFrames[last.from]!;
+    const was = this.state.seen?.cards ?? this.state.after.at(-1)?.cards ?? this.state.start.cards;
+    const had = new Set(was.map(placed));
+    const late = settled.filter((p) => !had.has(placed(p)) && (this.cardSeenAt.get(p.card) ?? split) >= split);
+    const early = settled.filter((p) => !had.has(placed(p)) && !late.includes(p));
+    if (early.length === 0 || late.length === 0) return null;
+    // Where a late card covers a pile, the earlier table shows what lay there.
+    const lateCells = new Set(late.map((p) => `${p.row},${p.col}`));
+    const now = new Set(settled.map(placed));
+    const cards = [...settled.filter((p) => !late.includes(p)), ...was.filter((p) => lateCells.has(`${p.row},${p.col}`) && !now.has(placed(p)))];
+    return { kind: 'settled-table', tMs: tMs - 1, cards: corrected(this.state, cards), edge: before.edge };
   }
 
   /** One board view from the bridge; judged once the spaces that change with it have changed. */
