@@ -42,4 +42,26 @@ describe('Sequence Stacks turns that ended unseen', () => {
     expect(turns(j)).toEqual([[0, 'red-1'], [0, 'red-3'], [1, 'red-1'], [1, 'blue-1'], [2, 'blue-4']]);
     expect(j.turns.map((t) => t.number)).toEqual([1, 1, 2, 2, 3]);
   });
+
+  it("a Jump skips a player: only the jumping player's turn ended unseen before the hand that plays next", () => {
+    const j = referee(
+      { cards: [['jump', -1, 2]], by: 0 },
+      { cards: [['jump', -1, 2], ['red-1', 0, 0]], by: 2 },
+      { cards: [['jump', -1, 2], ['red-1', 0, 0], ['red-5', 1, 0], ['red-3', 1, 4]] },
+    );
+    expect(turns(j)).toEqual([[0, 'jump'], [0, 'red-5'], [2, 'red-1'], [2, 'red-3']]);
+    expect(j.turns.every((t) => t.legal)).toBe(true);
+  });
+
+  it("a discard seen with the next seat's play ended the turn before it", () => {
+    const j = referee({ cards: [['jump', -1, 2]], by: 0 }, { cards: [['jump', -1, 2], ['red-1', 0, 0], ['red-5', 1, 0]], by: 2 });
+    expect(turns(j)).toEqual([[0, 'jump'], [0, 'red-5'], [2, 'red-1']]);
+    expect(j.current).toBe(2);
+  });
+
+  it('a card off the spaces that the next table shows on the space beside it lay there all along', () => {
+    const j = referee({ cards: [['red-5', 1, -1]] }, { cards: [['red-5', 1, 0], ['red-1', 0, 1]] });
+    expect(turns(j)).toEqual([[0, 'red-5'], [1, 'red-1']]);
+    expect(j.turns.flatMap((t) => t.warnings.map((w) => w.rule))).toEqual([]);
+  });
 });

@@ -170,7 +170,7 @@ export function judgeStacks(input: GameInput): GameJudgement {
   let lastEnded: number | null = null;
   /** Players whose turn ended unseen, and the index of that turn: it takes their discard when it shows. */
   const unseenEnds = new Map<number, number>();
-  for (const whole of input.tables) {
+  for (const whole of strayNextToItsSpace(input.tables)) {
     const parts = endsInTurnOrder(whole, lastTable, game, lastEnded, players, new Set(unseenEnds.keys()));
     lastTable = whole.cards;
     for (const snapshot of parts) {
@@ -207,7 +207,11 @@ export function judgeStacks(input: GameInput): GameJudgement {
       // when it shows.
       else if (snapshot.by !== undefined && snapshot.by < players && snapshot.by !== game.state.current && onPile) {
         const { direction } = game.state;
-        for (let p = game.state.current; p !== snapshot.by; p = (((p + direction) % players) + players) % players) {
+        const step = (p: number): number => (((p + direction) % players) + players) % players;
+        // The current player, then each after them (this turn's Jumps skip players) up to the hand's seat.
+        const ended: number[] = [];
+        for (let p = game.state.current, next = sequenceStacks.nextPlayer(game.state); p !== snapshot.by && !ended.includes(p); p = next, next = step(next)) ended.push(p);
+        for (const p of ended) {
           unseenEnds.set(p, turns.length);
           turns.push({ number: game.number++, player: p, tMs: snapshot.tMs - 1, added: [], removed: [], moved: [], legal: true, points: 0, warnings: [], summary: 'turn ended; its discard not seen yet', kind: 'action', scores: chipsOf(game.state).map((c) => c.red + c.blue) });
           lastEnded = p;
@@ -371,10 +375,29 @@ export function judgeStacks(input: GameInput): GameJudgement {
 }
 
 /**
+ * A card off the spaces that the next settled table shows on a space beside it, where it lies no
+ * longer off them, lay on that space all along: one table's grid put it a cell over (the first
+ * card laid in a corner, with few cards to place the grid by).
+ */
+function strayNextToItsSpace(tables: readonly Snapshot[]): Snapshot[] {
+  return tables.map((table, i) => {
+    const next = tables[i + 1];
+    if (!next) return table;
+    const off = (p: Placement): boolean => roleOf(key(p.row, p.col)) === null;
+    const cards = table.cards.map((p) => {
+      if (!off(p) || next.cards.some((q) => q.card === p.card && off(q))) return p;
+      const moved = next.cards.find((q) => q.card === p.card && Math.max(Math.abs(q.row - p.row), Math.abs(q.col - p.col)) === 1 && !table.cards.some((r) => r.card === q.card && r.row === q.row && r.col === q.col));
+      return moved ? { ...p, row: moved.row, col: moved.col } : p;
+    });
+    return { ...table, cards };
+  });
+}
+
+/**
  * A settled table showing new discards of several players holds the ends of several turns (a
  * discard the camera found late lies beside the next player's): each discard is a turn of its own,
  * in turn order after the last end seen (those of turns that ended unseen first), and the table's
- * other changes go with the last of them.
+ * other changes go with the last of them, or come after it where it is another player's turn end.
  * The tables between are the one before with the earlier discards laid.
  */
 function endsInTurnOrder(snapshot: Snapshot, before: readonly Placement[], game: Game, lastEnded: number | null, players: number, unseen: ReadonlySet<number>): Snapshot[] {
@@ -387,14 +410,19 @@ function endsInTurnOrder(snapshot: Snapshot, before: readonly Placement[], game:
     .map((cell, slot) => ({ cell: key(...cell), slot }))
     .filter(({ cell, slot }) => slot < players && seen.get(cell)?.at(-1) !== undefined && seen.get(cell)?.at(-1) !== game.piles.get(cell)?.at(-1))
     .sort((a, b) => distance(a.slot) - distance(b.slot));
-  if (ended.length < 2) return [snapshot];
+  // All but the last in order are turn ends of their own; the last too where the table changed
+  // besides and it ends a turn that ended unseen, or another seat's than the last hand's.
+  const split = ended.slice(0, -1);
+  const last = ended.at(-1);
+  if (last && ownersOf(last.slot, players).some((p) => unseen.has(p) || (snapshot.by !== undefined && p !== snapshot.by))) split.push(last);
   const laid = new Set<string>();
   const parts: Snapshot[] = [];
-  for (const { cell } of ended.slice(0, -1)) {
+  for (const { cell } of split) {
     laid.add(cell);
     const cards = [...before.filter((p) => !laid.has(key(p.row, p.col))), ...snapshot.cards.filter((p) => laid.has(key(p.row, p.col)))];
-    parts.push({ tMs: snapshot.tMs - ended.length + parts.length + 1, cards });
+    parts.push({ tMs: snapshot.tMs - split.length + parts.length, cards });
   }
+  if (parts.length > 0 && topsKey(parts.at(-1)!.cards) === topsKey(snapshot.cards)) parts.pop();
   return [...parts, snapshot];
 }
 
