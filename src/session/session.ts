@@ -66,6 +66,9 @@ export function lastHandEdge(edges: readonly (number | null)[]): number | null {
   return handRuns(edges).at(-1)?.edge ?? null;
 }
 
+/** Whether two points of the frame are close enough to be one card's place. */
+type Near = (a: readonly [number, number], b: readonly [number, number]) => boolean;
+
 /** A card's place in the picture that changed less than this share since the table settled shows the same card. */
 const UNCHANGED_SHARE = 0.15;
 
@@ -73,12 +76,26 @@ const UNCHANGED_SHARE = 0.15;
  * The cards of the last settled table that a frame misses (the reader lost them to glare or a
  * shadow) while their place in the picture looks as it did then: they still lie there.
  */
-function stillLying(settled: { thumb: Thumbnail; cards: readonly SeenCard[] }, thumb: Thumbnail, seen: readonly SeenCard[], close: (a: readonly [number, number], b: readonly [number, number]) => boolean): SeenCard[] {
+function stillLying(settled: { thumb: Thumbnail; cards: readonly SeenCard[] }, thumb: Thumbnail, seen: readonly SeenCard[], close: Near): SeenCard[] {
   return settled.cards.filter((c) => {
     const centre = centreOf(c.corners!);
     if (seen.some((o) => (o.row === c.row && o.col === c.col) || (o.corners && close(centreOf(o.corners), centre)))) return false;
     return changedWithin(settled.thumb, thumb, quadMask(thumb, [c.corners!], MOTION_PARAMETERS.cell, 0)) < UNCHANGED_SHARE;
   });
+}
+
+/** A card lying where the camera saw a cell's card still is on that cell, whatever one frame's grid says (a pile's new top card, a discard a column over). */
+function onSeenCell(c: SeenCard, cellCentres: ReadonlyMap<string, readonly [number, number]>, close: Near): SeenCard {
+  if (!c.corners) return c;
+  const centre = centreOf(c.corners);
+  let best: { cell: string; d: number } | null = null;
+  for (const [cell, where] of cellCentres) {
+    const d = Math.hypot(where[0] - centre[0], where[1] - centre[1]);
+    if (close(where, centre) && (!best || d < best.d)) best = { cell, d };
+  }
+  if (!best) return c;
+  const [row, col] = best.cell.split(',').map(Number) as [number, number];
+  return { ...c, row, col };
 }
 
 const placed = (p: Placement): string => `${p.card}@${p.row},${p.col}`;
@@ -118,7 +135,7 @@ export class TableSession extends EventEmitter<TableEvents> {
   /** The last recognised frame's named cards (on the believed cells) and where they lay. */
   private lastNamed: readonly { card: SeenCard; centre: readonly [number, number] }[] = [];
   /** The first frame that read any card, where it read one alone: the game's first card, maybe (undefined: no card read yet). */
-  private firstSeen: { card: SeenCard } | null | undefined;
+  private firstSeen: SeenCard | null | undefined;
   /** Where in the frame each cell's card lay when last seen still (a fixed camera sees a cell in one place). */
   private readonly cellCentres = new Map<string, readonly [number, number]>();
   /** Null without a profile. */
@@ -126,11 +143,9 @@ export class TableSession extends EventEmitter<TableEvents> {
   private readonly hands = new HandWatch();
   /** The last settled table's outlined cards and the frame then (thumbnail). */
   private settledSight: { thumb: Thumbnail; cards: readonly SeenCard[] } | null = null;
-  /** The frame edges the hands over the table reached in across since it last settled, frame by frame. */
-  private handEdges: (number | null)[] = [];
-  /** Since the table last settled: the frame count, the frame of each hand edge, and the frame each card was first seen in (by name: one frame's grid may put it a cell over). */
+  /** Since the table last settled: the frames seen, the edge each hand frame saw an arm cross (and which frame), and the frame each card was first seen in (by name: one frame's grid may put it a cell over). */
   private framesSinceSettled = 0;
-  private handFrames: number[] = [];
+  private handEdges: { edge: number | null; frame: number }[] = [];
   private readonly cardSeenAt = new Map<string, number>();
 
   constructor(readonly options: TableOptions, private readonly store: EventStore | null, private source: Source | null) {
@@ -254,9 +269,7 @@ export class TableSession extends EventEmitter<TableEvents> {
       const sight = this.hands.push(given.thumbnail, given.tMs, given.cards.flatMap((c) => (c.corners ? [c.corners] : [])));
       if (sight.hand) {
         observation = { ...observation, busy: true };
-        // The edges the hands crossed since the table last settled.
-        this.handEdges.push(sight.edge);
-        this.handFrames.push(this.framesSinceSettled);
+        this.handEdges.push({ edge: sight.edge, frame: this.framesSinceSettled });
       }
     }
     const near = this.frameSize ? this.frameSize[0] * 0.03 : 30;
@@ -279,31 +292,12 @@ export class TableSession extends EventEmitter<TableEvents> {
       const [kept, other] = [agreement(given.cards), agreement(turned)];
       // Nothing seen before to go by (a lone first card, maybe laid the other way round): the way
       // the game's spaces fit it better, for the player whose hand came (or whose turn it is).
-      const actor = playerAt(this.state.config, lastHandEdge(this.handEdges) ?? undefined) ?? this.judged.current;
+      const actor = playerAt(this.state.config, lastHandEdge(this.handEdges.map((h) => h.edge)) ?? undefined) ?? this.judged.current;
       const fit = (cards: readonly SeenCard[]): number => (this.state.config.game === 'sequence-stacks' ? stacksFit(cards, actor, this.state.config.players) : 0);
       if (other > kept || (other === kept && fit(turned) > fit(given.cards))) observation = { ...observation, cards: turned };
     }
-    if (this.cellCentres.size > 0) {
-      // A card lying where the camera saw a cell's card still is on that cell, whatever one
-      // frame's grid says (a pile's new top card, a discard one column over).
-      const onSeenCell = (c: SeenCard): SeenCard => {
-        if (!c.corners) return c;
-        const centre = centreOf(c.corners);
-        let best: { key: string; d: number } | null = null;
-        for (const [key, where] of this.cellCentres) {
-          const d = Math.hypot(where[0] - centre[0], where[1] - centre[1]);
-          if (close(where, centre) && (!best || d < best.d)) best = { key, d };
-        }
-        if (!best) return c;
-        const [row, col] = best.key.split(',').map(Number) as [number, number];
-        return { ...c, row, col };
-      };
-      observation = { ...observation, cards: observation.cards.map(onSeenCell) };
-    }
-    if (this.firstSeen === undefined && given.cards.length > 0) {
-      const outlined = given.cards.filter((c) => c.corners);
-      this.firstSeen = given.cards.length === 1 && outlined.length === 1 ? { card: outlined[0]! } : null;
-    }
+    if (this.cellCentres.size > 0) observation = { ...observation, cards: observation.cards.map((c) => onSeenCell(c, this.cellCentres, close)) };
+    if (this.firstSeen === undefined && given.cards.length > 0) this.firstSeen = given.cards.length === 1 && given.cards[0]!.corners ? given.cards[0]! : null;
     if (given.unread) {
       // A face the reader cannot name where the last frame had a card is that card read worse
       // (glare, blur, a hand over part of it): it keeps its name.
@@ -337,22 +331,28 @@ export class TableSession extends EventEmitter<TableEvents> {
     const frame = this.framesSinceSettled++;
     for (const c of observation.cards) if (!this.cardSeenAt.has(c.card)) this.cardSeenAt.set(c.card, frame);
     if (settled) {
-      const edge = lastHandEdge(this.handEdges);
+      const edge = lastHandEdge(this.handEdges.map((h) => h.edge));
       const earlier = this.earlierTurn(settled, observation.tMs);
       this.handEdges = [];
-      this.handFrames = [];
       this.cardSeenAt.clear();
       this.framesSinceSettled = 0;
       if (earlier) this.input(earlier);
       if (given.thumbnail) this.settledSight = { thumb: given.thumbnail, cards: observation.cards.filter((c) => c.corners) };
-      // Before the game's start is known: the card that lay there since the first frame: the one
-      // read first, alone, where it lies now; else the one whose place changed least since.
-      const outlined = observation.cards.filter((c) => c.corners);
-      const first = this.firstSeen;
-      const stayed = first && outlined.findIndex((c) => c.card === first.card.card && close(centreOf(c.corners!), centreOf(first.card.corners!)));
-      const oldest = this.state.start !== null ? null : typeof stayed === 'number' && stayed >= 0 ? stayed : given.thumbnail ? this.hands.oldest(given.thumbnail, outlined.map((c) => c.corners!)) : null;
-      this.input({ kind: 'settled-table', tMs: observation.tMs, cards: corrected(this.state, settled), ...(edge !== null ? { edge } : {}), ...(oldest !== null ? { dealt: outlined[oldest]!.card } : {}) });
+      const dealt = this.state.start === null ? this.dealtCard(observation.cards.filter((c) => c.corners), given.thumbnail, close) : null;
+      this.input({ kind: 'settled-table', tMs: observation.tMs, cards: corrected(this.state, settled), ...(edge !== null ? { edge } : {}), ...(dealt !== null ? { dealt } : {}) });
     } else this.changed();
+  }
+
+  /**
+   * Before the game's start is known, the card that lay there since the first frame: the one read
+   * first, alone, where it lies now; else the one whose place changed least since (hands.ts).
+   */
+  private dealtCard(outlined: readonly SeenCard[], thumb: Thumbnail | undefined, close: Near): string | null {
+    const first = this.firstSeen;
+    const stayed = first && outlined.find((c) => c.card === first.card && close(centreOf(c.corners!), centreOf(first.corners!)));
+    if (stayed) return stayed.card;
+    const oldest = thumb ? this.hands.oldest(thumb, outlined.map((c) => c.corners!)) : null;
+    return oldest === null ? null : outlined[oldest]!.card;
   }
 
   /**
@@ -361,12 +361,12 @@ export class TableSession extends EventEmitter<TableEvents> {
    * that came before the last hand) is its own settled state, from its own seat.
    */
   private earlierTurn(settled: readonly Placement[], tMs: number): SessionInput | null {
-    const runs = handRuns(this.handEdges);
+    const runs = handRuns(this.handEdges.map((h) => h.edge));
     const [before, last] = runs.slice(-2);
     if (!before || !last || this.state.start === null) return null;
     const seat = (edge: number): number | undefined => playerAt(this.state.config, edge);
     if (seat(before.edge) === undefined || seat(last.edge) === undefined || seat(before.edge) === seat(last.edge)) return null;
-    const split = this.handFrames[last.from]!;
+    const split = this.handEdges[last.from]!.frame;
     const was = this.state.seen?.cards ?? this.state.after.at(-1)?.cards ?? this.state.start.cards;
     const had = new Set(was.map(placed));
     const late = settled.filter((p) => !had.has(placed(p)) && (this.cardSeenAt.get(p.card) ?? split) >= split);
