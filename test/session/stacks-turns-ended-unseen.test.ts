@@ -64,4 +64,20 @@ describe('Sequence Stacks turns that ended unseen', () => {
     expect(turns(j)).toEqual([[0, 'red-5'], [1, 'red-1']]);
     expect(j.turns.flatMap((t) => t.warnings.map((w) => w.rule))).toEqual([]);
   });
+
+  it('a turn that ended with no discard in sight laid a card of the same name as its discard pile\'s top', () => {
+    const tables: Cell[][] = [
+      [['red-1', 0, 0]],
+      [['red-1', 0, 0], ['red-3', 1, 0]],
+      [['red-2', 0, 0], ['red-3', 1, 0]],
+      [['red-2', 0, 0], ['red-3', 1, 0], ['blue-4', -1, 4]],
+      [['red-2', 0, 0], ['red-3', 1, 0], ['blue-4', -1, 4], ['red-5', 1, 4]],
+      // Player 1 discards a second red-3 onto their red-3: nothing changes. Player 2 discards blue-2.
+      [['red-2', 0, 0], ['red-3', 1, 0], ['blue-2', -1, 4], ['red-5', 1, 4]],
+    ];
+    const j = referee(...tables.map((cards) => ({ cards })));
+    expect(turns(j)).toEqual([[0, 'red-1'], [0, 'red-3'], [1, 'red-2'], [1, 'blue-4'], [2, 'red-5'], [0, 'red-3'], [1, 'blue-2']]);
+    expect(j.turns[5]!.summary).toMatch(/red-3 onto red-3/);
+    expect(j.turns.every((t) => t.legal)).toBe(true);
+  });
 });

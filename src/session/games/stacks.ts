@@ -170,6 +170,34 @@ export function judgeStacks(input: GameInput): GameJudgement {
   let lastEnded: number | null = null;
   /** Players whose turn ended unseen, and the index of that turn: it takes their discard when it shows. */
   const unseenEnds = new Map<number, number>();
+  /** The current player's turn, and each after it in order (this turn's Jumps skip players) up to `upTo`'s, ended unseen. */
+  const endUnseen = (state: StacksState, upTo: number, tMs: number): void => {
+    const step = (p: number): number => (((p + state.direction) % players) + players) % players;
+    const ended: number[] = [];
+    for (let p = state.current, next = sequenceStacks.nextPlayer(state); p !== upTo && !ended.includes(p); p = next, next = step(next)) ended.push(p);
+    for (const p of ended) {
+      unseenEnds.set(p, turns.length);
+      turns.push({ number: game.number++, player: p, tMs: tMs - 1, added: [], removed: [], moved: [], legal: true, points: 0, warnings: [], summary: 'turn ended; its discard not seen yet', kind: 'action', scores: chipsOf(state).map((c) => c.red + c.blue) });
+      lastEnded = p;
+    }
+  };
+  /**
+   * A player whose turn ended unseen plays again, or the record ends, and no discard showed: they
+   * laid a card of the same name as their discard pile's top ("At the end of your own turn, you
+   * must discard 1 card"), which leaves the top as it was. Judged again with every table, so a
+   * discard found later still takes its place.
+   */
+  const sameAsTop = (player: number): void => {
+    const index = unseenEnds.get(player);
+    unseenEnds.delete(player);
+    const cell = player < STACKS_CELLS.discards.length ? key(...STACKS_CELLS.discards[player]!) : undefined;
+    const pile = cell === undefined ? undefined : game.piles.get(cell);
+    const top = pile?.at(-1);
+    if (index === undefined || top === undefined || turns[index]!.added.length > 0) return;
+    pile!.push(top);
+    const [row, col] = STACKS_CELLS.discards[player]!;
+    Object.assign(turns[index]!, { added: [{ card: top, row, col }], summary: `discarded ${top} onto ${top} (unseen: the top did not change)` });
+  };
   for (const whole of strayNextToItsSpace(input.tables)) {
     const parts = endsInTurnOrder(whole, lastTable, game, lastEnded, players, new Set(unseenEnds.keys()));
     lastTable = whole.cards;
@@ -206,19 +234,10 @@ export function judgeStacks(input: GameInput): GameJudgement {
       // the camera has not found yet. Each is recorded now, in its place, and takes the discard
       // when it shows.
       else if (snapshot.by !== undefined && snapshot.by < players && snapshot.by !== game.state.current && onPile) {
-        const { direction } = game.state;
-        const step = (p: number): number => (((p + direction) % players) + players) % players;
-        // The current player, then each after them (this turn's Jumps skip players) up to the hand's seat.
-        const ended: number[] = [];
-        for (let p = game.state.current, next = sequenceStacks.nextPlayer(game.state); p !== snapshot.by && !ended.includes(p); p = next, next = step(next)) ended.push(p);
-        for (const p of ended) {
-          unseenEnds.set(p, turns.length);
-          turns.push({ number: game.number++, player: p, tMs: snapshot.tMs - 1, added: [], removed: [], moved: [], legal: true, points: 0, warnings: [], summary: 'turn ended; its discard not seen yet', kind: 'action', scores: chipsOf(game.state).map((c) => c.red + c.blue) });
-          lastEnded = p;
-        }
+        endUnseen(game.state, snapshot.by, snapshot.tMs);
         game = { ...game, state: { ...game.state, current: snapshot.by, turn: { discarded: false, jumps: 0 } } };
       }
-      if (onPile) unseenEnds.delete(game.state.current);
+      if (onPile) sameAsTop(game.state.current);
       const actor = game.state.current;
       const chipsBefore = chipsOf(game.state);
       let state = game.state;
@@ -296,10 +315,17 @@ export function judgeStacks(input: GameInput): GameJudgement {
         if (a.role.kind !== 'discard') continue;
         const owners = ownersOf(a.role.slot, players);
         const owner = owners.includes(state.current) ? state.current : (owners[0] ?? state.current);
-        // The camera's evidence beats the count of turns: the discard is its pile owner's.
-        if (owner !== state.current) state = { ...state, current: owner, turn: { discarded: false, jumps: 0 } };
+        // The camera's evidence beats the count of turns: the discard is its pile owner's, and
+        // the turns before it in order ended unseen.
+        // A turn that ended unseen, its discard found late: play goes on where it was.
+        const resume = unseenEnds.has(owner) && owner !== state.current ? { current: state.current, turn: state.turn } : null;
+        if (owner !== state.current) {
+          if (!resume) endUnseen(state, owner, snapshot.tMs);
+          state = { ...state, current: owner, turn: { discarded: false, jumps: 0 } };
+        }
         for (const card of a.cards) act({ type: 'discard', card });
         act({ type: 'refill' }, true);
+        if (resume) state = { ...state, ...resume };
         lastEnded = owner;
         words.push(`discarded ${a.cards.join(', ')}; turn ends`);
       }
@@ -353,6 +379,7 @@ export function judgeStacks(input: GameInput): GameJudgement {
     }
   }
 
+  for (const player of [...unseenEnds.keys()]) sameAsTop(player);
   const chips = chipsOf(game.state);
   const winner = game.state.winner ?? chips.findIndex((c) => c.red + c.blue >= 5 && c.red >= 2 && c.blue >= 2);
   const table: Placement[] = [];
