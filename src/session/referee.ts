@@ -143,7 +143,7 @@ export function apply(state: RefereeState, input: SessionInput): RefereeState {
     case 'end-turn':
       return endTurn(next, input.by);
     case 'correct':
-      return correct(next, input.row, input.col, input.card);
+      return correct(next, input.row, input.col, input.card, input.reread === true);
     case 'credit': {
       if (state.config.game !== 'sequence-hunt') return { ...next, notices: note(state, 'only Sequence Hunt claims are credited to a player') };
       if (!Number.isInteger(input.player) || input.player < 0 || input.player >= state.config.players) return { ...next, notices: note(state, `there is no player ${input.player + 1}`) };
@@ -233,7 +233,7 @@ function changedSpaces(a: string, b: string): number {
   return n;
 }
 
-function correct(state: RefereeState, row: number, col: number, card: string): RefereeState {
+function correct(state: RefereeState, row: number, col: number, card: string, reread = false): RefereeState {
   if (state.config.game === 'sequence') {
     const last = state.boards.at(-1);
     if (!last || row < 0 || row > 9 || col < 0 || col > 9) return { ...state, notices: note(state, `no board space (${row},${col}) to correct`) };
@@ -252,7 +252,7 @@ function correct(state: RefereeState, row: number, col: number, card: string): R
     start: rename(state.start),
     after: state.after.map((s) => rename(s)!),
     seen: rename(state.seen),
-    notices: note(state, `${found.card} at (${row},${col}) corrected to ${card} by the organiser`),
+    notices: note(state, `${found.card} at (${row},${col}) ${reread ? 'read again as' : 'corrected to'} ${card}${reread ? ': it lay still, so it was misread before' : ' by the organiser'}`),
   };
 }
 

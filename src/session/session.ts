@@ -337,10 +337,31 @@ export class TableSession extends EventEmitter<TableEvents> {
       this.cardSeenAt.clear();
       this.framesSinceSettled = 0;
       if (earlier) this.input(earlier);
+      if (given.thumbnail) for (const reread of this.readAgain(settled, given.thumbnail)) this.input(reread);
       if (given.thumbnail) this.settledSight = { thumb: given.thumbnail, cards: observation.cards.filter((c) => c.corners) };
       const dealt = this.state.start === null ? this.dealtCard(observation.cards.filter((c) => c.corners), given.thumbnail, close) : null;
       this.input({ kind: 'settled-table', tMs: observation.tMs, cards: corrected(this.state, settled), ...(edge !== null ? { edge } : {}), ...(dealt !== null ? { dealt } : {}) });
     } else this.changed();
+  }
+
+  /**
+   * TIC cards of the last settled table whose cell now shows another name while their place in the
+   * picture looks as it did: the same card read better (a card is never replaced unseen there: a
+   * claim or a take-back shows the table), corrected as the organiser would.
+   */
+  private readAgain(settled: readonly Placement[], thumb: Thumbnail): SessionInput[] {
+    const sight = this.settledSight;
+    const table = this.state.seen?.cards ?? this.state.start?.cards;
+    if (!sight || !table || this.state.config.game === 'sequence-stacks') return [];
+    const now = new Set(settled.map((p) => p.card));
+    const was = new Set(table.map((p) => p.card));
+    return table.flatMap((p) => {
+      const there = settled.find((q) => q.row === p.row && q.col === p.col);
+      const place = sight.cards.find((c) => c.row === p.row && c.col === p.col);
+      if (!there || !place || now.has(p.card) || was.has(there.card)) return [];
+      if (changedWithin(sight.thumb, thumb, quadMask(thumb, [place.corners!], MOTION_PARAMETERS.cell, 0)) >= UNCHANGED_SHARE) return [];
+      return [{ kind: 'correct', row: p.row, col: p.col, card: there.card, reread: true } as const];
+    });
   }
 
   /**

@@ -74,8 +74,8 @@ export type SessionInput =
   | { readonly kind: 'settled-board'; readonly tMs: number; readonly cells: string; readonly resync?: boolean }
   /** The player's turn ends (dashboard button or the board's $K). */
   | { readonly kind: 'end-turn'; readonly by: 'dashboard' | 'button' | 'auto' }
-  /** The organiser says the card (board: chip) at this cell is `card`. */
-  | { readonly kind: 'correct'; readonly row: number; readonly col: number; readonly card: string }
+  /** The organiser says the card (board: chip) at this cell is `card` (`reread`: the camera read again a card that lay still). */
+  | { readonly kind: 'correct'; readonly row: number; readonly col: number; readonly card: string; readonly reread?: boolean }
   /** Sequence Hunt: the organiser says the claim holding `card` was called by `player` (the camera cannot see who called). */
   | { readonly kind: 'credit'; readonly card: string; readonly player: number }
   | { readonly kind: 'undo' }

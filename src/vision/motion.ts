@@ -57,7 +57,7 @@ export interface Change {
 
 /**
  * What differs between two thumbnails of one camera: how much, and whether a region of what came
- * in (changed pixels that stand out from the table's colour more than before, 4-connected) is
+ * in (changed pixels that stand out from the table's colour about them more than before, 4-connected) is
  * large enough to be an arm and reaches the frame's edge.
  * Pixels `ignore` marks (cards the recogniser found there: a card laid at the edge) are no arm.
  */
@@ -66,7 +66,7 @@ export function compareThumbnails(before: Thumbnail, after: Thumbnail, parameter
   if (before.width !== width || before.height !== height) return { changed: 1, reach: { share: 1, edge: 0 } };
   const n = width * height;
   const changed = new Uint8Array(n);
-  const table = medianColour(after);
+  const table = localTableColour(after);
   let count = 0;
   const a = before.data;
   const b = after.data;
@@ -76,7 +76,8 @@ export function compareThumbnails(before: Thumbnail, after: Thumbnail, parameter
       count++;
       // Something came in where the pixel stands out from the table more than before; where
       // something left (a card taken away), the table shows again.
-      if (!ignore?.[k] && fromColour(b, i, table) > fromColour(a, i, table)) changed[k] = 1;
+      const here = table(k % width, Math.floor(k / width));
+      if (!ignore?.[k] && fromColour(b, i, here) > fromColour(a, i, here)) changed[k] = 1;
     }
   }
   let reach: Change['reach'] = null;
@@ -118,15 +119,34 @@ export function compareThumbnails(before: Thumbnail, after: Thumbnail, parameter
 
 const fromColour = (data: Uint8Array, i: number, c: readonly number[]): number => Math.abs(data[i]! - c[0]!) + Math.abs(data[i + 1]! - c[1]!) + Math.abs(data[i + 2]! - c[2]!);
 
-/** The median of each channel: the table's colour, which most of a view of the table shows. */
-function medianColour(thumb: Thumbnail): number[] {
-  return [0, 1, 2].map((c) => {
-    const histogram = new Uint32Array(256);
-    for (let i = c; i < thumb.data.length; i += 3) histogram[thumb.data[i]!]!++;
-    let v = 0;
-    for (let seen = 0; v < 255 && (seen += histogram[v]!) < thumb.width * thumb.height / 2; ) v++;
-    return v;
-  });
+/** Blocks a side of the thumbnail is cut into for the table's colour: a lamp lights one end of a table brighter than the other. */
+const TABLE_BLOCKS = 2;
+
+/**
+ * The table's colour about each pixel: the median of each channel over the block of the
+ * thumbnail it lies in (most of a view of the table shows the table).
+ */
+function localTableColour(thumb: Thumbnail): (x: number, y: number) => readonly number[] {
+  const bw = Math.ceil(thumb.width / TABLE_BLOCKS);
+  const bh = Math.ceil(thumb.height / TABLE_BLOCKS);
+  const colours: number[][] = [];
+  for (let by = 0; by < TABLE_BLOCKS; by++) {
+    for (let bx = 0; bx < TABLE_BLOCKS; bx++) {
+      const [x0, y0] = [bx * bw, by * bh];
+      const [x1, y1] = [Math.min(thumb.width, x0 + bw), Math.min(thumb.height, y0 + bh)];
+      colours.push(
+        [0, 1, 2].map((c) => {
+          const histogram = new Uint32Array(256);
+          for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) histogram[thumb.data[(y * thumb.width + x) * 3 + c]!]!++;
+          const half = ((x1 - x0) * (y1 - y0)) / 2;
+          let v = 0;
+          for (let seen = 0; v < 255 && (seen += histogram[v]!) < half; ) v++;
+          return v;
+        }),
+      );
+    }
+  }
+  return (x, y) => colours[Math.floor(y / bh) * TABLE_BLOCKS + Math.floor(x / bw)]!;
 }
 
 /** The edge nearest to any pixel of the region labelled `id`. */

@@ -60,6 +60,24 @@ describe('hands over the table', () => {
     expect(watch.push(cardAtEdge, 1500).hand).toBe(false);
   });
 
+  it('an arm reaching in at the bright end of a table lit from one side is an arm, though it is no further from the whole table\'s colour', () => {
+    // The far end under the lamp is light grey, the near end darker; a sleeve and hand of middling
+    // colour come in across the top edge.
+    const lit = (arm: boolean): Thumbnail => {
+      const data = new Uint8Array(80 * 45 * 3);
+      for (let y = 0; y < 45; y++) {
+        for (let x = 0; x < 80; x++) {
+          const i = (y * 80 + x) * 3;
+          const grey = Math.round(165 - y * 1.2);
+          const inArm = arm && x >= 36 && x < 46 && y < 14;
+          data.set(inArm ? [143, 117, 98] : [grey, grey + 3, grey + 4], i);
+        }
+      }
+      return { width: 80, height: 45, data };
+    };
+    expect(compareThumbnails(lit(false), lit(true)).reach).toEqual({ share: expect.any(Number), edge: 1 });
+  });
+
   it('a card lying partly under the deck all game holds nothing up: the stable frames of the dev game are clear', async () => {
     const frames = await thumbnails('progression-game');
     const watch = new HandWatch();

@@ -58,4 +58,18 @@ describe('the settled table holds', () => {
     const turns = table.view().turns;
     expect(turns.map((t) => t.added.map((p) => p.card))).toEqual([['4-triangle-yellow', '3-square-orange']]);
   });
+
+  it('a card read as another while its place looks the same was misread: corrected, not a turn', () => {
+    const table = new TableSession({ id: 't', config: { game: 'progression', players: 2, turnEnds: 'auto' } }, null, null);
+    let tMs = 0;
+    const show = (cards: readonly SeenCard[]): void => {
+      for (let i = 0; i < 4; i++) table.observeTable({ tMs: (tMs += 500), cards, busy: false, thumbnail: thumb(true) }, null);
+    };
+    show([{ ...CARD, card: '4-crescent-yellow' }]);
+    show([CARD]);
+    const view = table.view();
+    expect(view.turns).toEqual([]);
+    expect(view.seen.map((c) => c.card)).toEqual(['3-star-red']);
+    expect(view.notices.join(" | ")).toMatch(/4-crescent-yellow at \(0,0\) read again as 3-star-red/);
+  });
 });
