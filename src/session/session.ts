@@ -143,6 +143,8 @@ export class TableSession extends EventEmitter<TableEvents> {
   private readonly hands = new HandWatch();
   /** The last settled table's outlined cards and the frame then (thumbnail). */
   private settledSight: { thumb: Thumbnail; cards: readonly SeenCard[] } | null = null;
+  /** The last frame's cards as read (none kept from before), and that frame. */
+  private lastRead: { thumb: Thumbnail; cards: readonly SeenCard[] } | null = null;
   /** Since the table last settled: the frames seen, the edge each hand frame saw an arm cross (and which frame), and the frame each card was first seen in (by name: one frame's grid may put it a cell over). */
   private framesSinceSettled = 0;
   private handEdges: { edge: number | null; frame: number }[] = [];
@@ -187,6 +189,7 @@ export class TableSession extends EventEmitter<TableEvents> {
     this.cellCentres.clear();
     this.hands.reset();
     this.settledSight = null;
+    this.lastRead = null;
     this.firstSeen = undefined;
     this.store?.note(this.id, 'calibration', event);
     this.emit('calibration', event);
@@ -308,10 +311,16 @@ export class TableSession extends EventEmitter<TableEvents> {
       }
       observation = { ...observation, cards: [...observation.cards, ...kept] };
     }
-    if (given.thumbnail && this.settledSight && !observation.busy) {
-      const kept = stillLying(this.settledSight, given.thumbnail, observation.cards, close);
-      if (kept.length > 0) observation = { ...observation, cards: [...observation.cards, ...kept] };
+    // Cards the reader misses in this frame while their place looks as it did when the table
+    // settled, or in the last frame that read them (a face read in every other frame).
+    const read = observation.cards.filter((c) => c.corners);
+    if (given.thumbnail && !observation.busy) {
+      for (const sight of [this.settledSight, this.lastRead]) {
+        const kept = sight ? stillLying(sight, given.thumbnail, observation.cards, close) : [];
+        if (kept.length > 0) observation = { ...observation, cards: [...observation.cards, ...kept] };
+      }
     }
+    this.lastRead = given.thumbnail ? { thumb: given.thumbnail, cards: read } : null;
     if (given.relativeCells || given.anchor) {
       if (!observation.busy) {
         this.lastAligned = observation.cards;

@@ -72,4 +72,12 @@ describe('the settled table holds', () => {
     expect(view.seen.map((c) => c.card)).toEqual(['3-star-red']);
     expect(view.notices.join(" | ")).toMatch(/4-crescent-yellow at \(0,0\) read again as 3-star-red/);
   });
+
+  it('a card read in every other frame while its place looks the same lies there: the table settles', () => {
+    const table = new TableSession({ id: 't', config: { game: 'sequence-hunt', players: 2, turnEnds: 'auto' } }, null, null);
+    let tMs = 0;
+    for (let i = 0; i < 3; i++) table.observeTable({ tMs: (tMs += 500), cards: [], busy: false, thumbnail: thumb(false) }, null);
+    for (let i = 0; i < 6; i++) table.observeTable({ tMs: (tMs += 500), cards: i % 2 === 0 ? [CARD] : [], busy: false, thumbnail: thumb(true) }, null);
+    expect(table.view().turns.map((t) => t.added.map((p) => p.card))).toEqual([['3-star-red']]);
+  });
 });
