@@ -80,4 +80,12 @@ describe('Sequence Stacks turns that ended unseen', () => {
     expect(j.turns[5]!.summary).toMatch(/red-3 onto red-3/);
     expect(j.turns.every((t) => t.legal)).toBe(true);
   });
+
+  it('a Reverse and the discard after it, seen settle together, are two actions of one turn', () => {
+    const j = referee({ cards: [['reverse', -1, 2], ['red-5', 1, 0]], by: 0 });
+    expect(j.turns.map((t) => [t.number, t.player, t.summary])).toEqual([
+      [1, 0, 'reverse played'],
+      [1, 0, 'discarded red-5; turn ends'],
+    ]);
+  });
 });

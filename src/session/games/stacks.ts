@@ -360,7 +360,7 @@ export function judgeStacks(input: GameInput): GameJudgement {
         if (!legal) attempt = { index: late, before, tops: beforeTops };
         continue;
       }
-      turns.push({
+      const whole: TurnDraft = {
         number: game.number,
         player: discards.length > 0 ? discardOwner(before, discards, players) : actor,
         tMs: snapshot.tMs,
@@ -373,7 +373,8 @@ export function judgeStacks(input: GameInput): GameJudgement {
         summary: words.join('; ') || 'the table changed',
         kind: 'action',
         scores: chipsAfter.map((c) => c.red + c.blue),
-      });
+      };
+      turns.push(...eachAction(whole, changes, actor, chipsBefore.map((c) => c.red + c.blue), words));
       if (discards.length > 0) game.number++;
       if (!legal) attempt = { index: turns.length - 1, before, tops: beforeTops };
     }
@@ -451,6 +452,32 @@ function endsInTurnOrder(snapshot: Snapshot, before: readonly Placement[], game:
   }
   if (parts.length > 0 && topsKey(parts.at(-1)!.cards) === topsKey(snapshot.cards)) parts.pop();
   return [...parts, snapshot];
+}
+
+/**
+ * A legal settled change that laid several cards, each action its own entry (a Reverse and the
+ * discard after it, seen settle together): the plays by the player whose turn it was, in the order
+ * judged, then the discards, each by its pile's owner. Scores change with the Chip Steal. All
+ * keep the table's time: the organiser's corrections name that settled table.
+ */
+function eachAction(whole: TurnDraft, changes: { arrivals: readonly Change[]; departures: readonly Change[] }, actor: number, scoresBefore: number[], words: readonly string[]): TurnDraft[] {
+  const plays = changes.arrivals.filter((a) => a.role.kind !== 'discard').flatMap((a) => a.cards.map((card) => ({ ...a, cards: [card] })));
+  const ends = changes.arrivals.filter((a) => a.role.kind === 'discard');
+  const parts = [...plays, ...ends];
+  if (!whole.legal || parts.length < 2 || changes.departures.length > 0 || words.length !== parts.length) return [whole];
+  const steal = plays.findIndex((a) => a.cards[0] === 'chip-steal');
+  return parts.map((a, i) => {
+    const [row, col] = a.cell.split(',').map(Number) as [number, number];
+    const last = steal >= 0 ? i === steal : i === parts.length - 1;
+    return {
+      ...whole,
+      player: a.role.kind === 'discard' ? whole.player : actor,
+      added: a.cards.map((card) => ({ card, row, col })),
+      points: last ? whole.points : 0,
+      summary: words[i]!,
+      scores: steal >= 0 && i < steal ? scoresBefore : whole.scores,
+    };
+  });
 }
 
 /** The engine counts players from 0; the dashboard names them from 1 ("Player 2"). */
