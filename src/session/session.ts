@@ -49,7 +49,7 @@ const TEAM_NAMES = ['Green', 'Blue', 'Red'];
  * fingers, which may touch the far edge for a frame), in order, each with the index of its first
  * frame in `edges`.
  */
-export function handRuns(edges: readonly (number | null)[]): { edge: number; from: number }[] {
+function handRuns(edges: readonly (number | null)[]): { edge: number; from: number }[] {
   const seen = edges.flatMap((edge, at) => (edge === null ? [] : [{ edge, at }]));
   const runs: { edge: number; from: number }[] = [];
   for (let start = 0; start < seen.length; ) {

@@ -315,9 +315,9 @@ export function judgeStacks(input: GameInput): GameJudgement {
         if (a.role.kind !== 'discard') continue;
         const owners = ownersOf(a.role.slot, players);
         const owner = owners.includes(state.current) ? state.current : (owners[0] ?? state.current);
-        // The camera's evidence beats the count of turns: the discard is its pile owner's, and
-        // the turns before it in order ended unseen.
-        // A turn that ended unseen, its discard found late: play goes on where it was.
+        // The camera's evidence beats the count of turns: the discard is its pile owner's. A turn
+        // that ended unseen takes its discard found late, and play goes on where it was; else the
+        // turns before the owner's in order ended unseen.
         const resume = unseenEnds.has(owner) && owner !== state.current ? { current: state.current, turn: state.turn } : null;
         if (owner !== state.current) {
           if (!resume) endUnseen(state, owner, snapshot.tMs);
