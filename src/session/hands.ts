@@ -4,7 +4,7 @@
 // put is no hand (a card laid at the edge, the deck pushed there, the light turned up): it joins
 // the reference, and the reference before it is kept, so that when the change goes away again (an
 // arm that paused on its way out) its going is no hand either.
-import { changedWithin, compareThumbnails, MOTION_PARAMETERS, quadMask, type Thumbnail } from '../vision/motion.js';
+import { changedUnder, compareThumbnails, MOTION_PARAMETERS, quadMask, type Thumbnail } from '../vision/motion.js';
 
 /**
  * How long a change at the edge must lie still before it counts as part of the table: hands on
@@ -98,7 +98,7 @@ export class HandWatch {
   oldest(thumb: Thumbnail, outlines: readonly Outline[]): number | null {
     const opening = this.opening;
     if (!opening || outlines.length === 0) return null;
-    const changed = outlines.map((o) => changedWithin(opening, thumb, quadMask(thumb, [o], MOTION_PARAMETERS.cell, 0)));
+    const changed = outlines.map((o) => changedUnder(opening, thumb, o));
     const least = changed.indexOf(Math.min(...changed));
     return changed.every((c, i) => i === least || c >= changed[least]! + OLDEST_MARGIN) ? least : null;
   }

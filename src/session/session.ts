@@ -9,11 +9,11 @@ import type { Placement } from '../rules/layout.js';
 import { apply, corrected, initialState, judge, playerAt, type Judged, type RefereeConfig, type RefereeState } from './referee.js';
 import { alignToTable } from './align.js';
 import { stacksFit } from './games/stacks.js';
-import { resultWords } from './games/common.js';
+import { cellOf, placedOf, resultWords } from './games/common.js';
 import { CameraWatch, type CalibrationEvent, type CameraWatchOptions } from './camera-watch.js';
 import { Smoother, type SmootherOptions } from './smoothing.js';
 import { HandWatch } from './hands.js';
-import { changedWithin, MOTION_PARAMETERS, quadMask, type Thumbnail } from '../vision/motion.js';
+import { changedUnder, type Thumbnail } from '../vision/motion.js';
 import type { FrameImage, Source, SourceSink } from './sources/source.js';
 import type { EventStore } from './store.js';
 import type { BoardObservation, SeenCard, SessionInput, TableObservation, TableView } from './types.js';
@@ -80,7 +80,7 @@ function stillLying(settled: { thumb: Thumbnail; cards: readonly SeenCard[] }, t
   return settled.cards.filter((c) => {
     const centre = centreOf(c.corners!);
     if (seen.some((o) => (o.row === c.row && o.col === c.col) || (o.corners && close(centreOf(o.corners), centre)))) return false;
-    return changedWithin(settled.thumb, thumb, quadMask(thumb, [c.corners!], MOTION_PARAMETERS.cell, 0)) < UNCHANGED_SHARE;
+    return changedUnder(settled.thumb, thumb, c.corners!) < UNCHANGED_SHARE;
   });
 }
 
@@ -97,8 +97,6 @@ function onSeenCell(c: SeenCard, cellCentres: ReadonlyMap<string, readonly [numb
   const [row, col] = best.cell.split(',').map(Number) as [number, number];
   return { ...c, row, col };
 }
-
-const placed = (p: Placement): string => `${p.card}@${p.row},${p.col}`;
 
 function centreOf(corners: readonly (readonly [number, number])[]): [number, number] {
   return [corners.reduce((s, p) => s + p[0], 0) / corners.length, corners.reduce((s, p) => s + p[1], 0) / corners.length];
@@ -277,10 +275,9 @@ export class TableSession extends EventEmitter<TableEvents> {
     }
     const near = this.frameSize ? this.frameSize[0] * 0.03 : 30;
     const close = (a: readonly [number, number], b: readonly [number, number]): boolean => Math.hypot(a[0] - b[0], a[1] - b[1]) <= near;
-    const believed = (): readonly Placement[] => this.state.seen?.cards ?? this.state.after.at(-1)?.cards ?? this.state.start?.cards ?? [];
     if (given.relativeCells) {
       // The recogniser's own grid, put on the cells of the table believed (or the last frame's).
-      observation = { ...observation, cards: alignToTable(given.cards, believed(), this.lastAligned) };
+      observation = { ...observation, cards: alignToTable(given.cards, this.believedTable(), this.lastAligned) };
     } else if (given.anchor) {
       // The table's own cells, or the same turned half round the anchor: whichever agrees more
       // with the table believed, the last frame and where the fixed camera saw each cell's card.
@@ -290,7 +287,7 @@ export class TableSession extends EventEmitter<TableEvents> {
         cards.reduce((sum, c) => {
           const at = (list: readonly Placement[]): boolean => list.some((p) => p.card === c.card && p.row === c.row && p.col === c.col);
           const where = this.cellCentres.get(`${c.row},${c.col}`);
-          return sum + (at(believed()) ? 2 : 0) + (at(this.lastAligned) ? 1 : 0) + (where && c.corners && close(where, centreOf(c.corners)) ? 1 : 0);
+          return sum + (at(this.believedTable()) ? 2 : 0) + (at(this.lastAligned) ? 1 : 0) + (where && c.corners && close(where, centreOf(c.corners)) ? 1 : 0);
         }, 0);
       const [kept, other] = [agreement(given.cards), agreement(turned)];
       // Nothing seen before to go by (a lone first card, maybe laid the other way round): the way
@@ -340,8 +337,9 @@ export class TableSession extends EventEmitter<TableEvents> {
     const frame = this.framesSinceSettled++;
     for (const c of observation.cards) if (!this.cardSeenAt.has(c.card)) this.cardSeenAt.set(c.card, frame);
     if (settled) {
-      const edge = lastHandEdge(this.handEdges.map((h) => h.edge));
-      const earlier = this.earlierTurn(settled, observation.tMs);
+      const runs = handRuns(this.handEdges.map((h) => h.edge));
+      const edge = runs.at(-1)?.edge ?? null;
+      const earlier = this.earlierTurn(settled, observation.tMs, runs);
       this.handEdges = [];
       this.cardSeenAt.clear();
       this.framesSinceSettled = 0;
@@ -351,6 +349,11 @@ export class TableSession extends EventEmitter<TableEvents> {
       const dealt = this.state.start === null ? this.dealtCard(observation.cards.filter((c) => c.corners), given.thumbnail, close) : null;
       this.input({ kind: 'settled-table', tMs: observation.tMs, cards: corrected(this.state, settled), ...(edge !== null ? { edge } : {}), ...(dealt !== null ? { dealt } : {}) });
     } else this.changed();
+  }
+
+  /** The table the referee believes now: the last settled one, else the last turn's, else the start. */
+  private believedTable(): readonly Placement[] {
+    return this.state.seen?.cards ?? this.state.after.at(-1)?.cards ?? this.state.start?.cards ?? [];
   }
 
   /**
@@ -368,7 +371,7 @@ export class TableSession extends EventEmitter<TableEvents> {
       const there = settled.find((q) => q.row === p.row && q.col === p.col);
       const place = sight.cards.find((c) => c.row === p.row && c.col === p.col);
       if (!there || !place || now.has(p.card) || was.has(there.card)) return [];
-      if (changedWithin(sight.thumb, thumb, quadMask(thumb, [place.corners!], MOTION_PARAMETERS.cell, 0)) >= UNCHANGED_SHARE) return [];
+      if (changedUnder(sight.thumb, thumb, place.corners!) >= UNCHANGED_SHARE) return [];
       return [{ kind: 'correct', row: p.row, col: p.col, card: there.card, reread: true } as const];
     });
   }
@@ -390,22 +393,21 @@ export class TableSession extends EventEmitter<TableEvents> {
    * hand and after it: two turns the camera saw settle as one. The earlier turn's table (the cards
    * that came before the last hand) is its own settled state, from its own seat.
    */
-  private earlierTurn(settled: readonly Placement[], tMs: number): SessionInput | null {
-    const runs = handRuns(this.handEdges.map((h) => h.edge));
+  private earlierTurn(settled: readonly Placement[], tMs: number, runs: readonly { edge: number; from: number }[]): SessionInput | null {
     const [before, last] = runs.slice(-2);
     if (!before || !last || this.state.start === null) return null;
     const seat = (edge: number): number | undefined => playerAt(this.state.config, edge);
     if (seat(before.edge) === undefined || seat(last.edge) === undefined || seat(before.edge) === seat(last.edge)) return null;
     const split = this.handEdges[last.from]!.frame;
-    const was = this.state.seen?.cards ?? this.state.after.at(-1)?.cards ?? this.state.start.cards;
-    const had = new Set(was.map(placed));
-    const late = settled.filter((p) => !had.has(placed(p)) && (this.cardSeenAt.get(p.card) ?? split) >= split);
-    const early = settled.filter((p) => !had.has(placed(p)) && !late.includes(p));
+    const was = this.believedTable();
+    const had = new Set(was.map(placedOf));
+    const late = settled.filter((p) => !had.has(placedOf(p)) && (this.cardSeenAt.get(p.card) ?? split) >= split);
+    const early = settled.filter((p) => !had.has(placedOf(p)) && !late.includes(p));
     if (early.length === 0 || late.length === 0) return null;
     // Where a late card covers a pile, the earlier table shows what lay there.
-    const lateCells = new Set(late.map((p) => `${p.row},${p.col}`));
-    const now = new Set(settled.map(placed));
-    const cards = [...settled.filter((p) => !late.includes(p)), ...was.filter((p) => lateCells.has(`${p.row},${p.col}`) && !now.has(placed(p)))];
+    const lateCells = new Set(late.map(cellOf));
+    const now = new Set(settled.map(placedOf));
+    const cards = [...settled.filter((p) => !late.includes(p)), ...was.filter((p) => lateCells.has(cellOf(p)) && !now.has(placedOf(p)))];
     return { kind: 'settled-table', tMs: tMs - 1, cards: corrected(this.state, cards), edge: before.edge };
   }
 

@@ -206,3 +206,8 @@ export function changedWithin(before: Thumbnail, after: Thumbnail, mask: Uint8Ar
   }
   return inside > 0 ? changed / inside : 1;
 }
+
+/** The share of a card's place (its outline in frame pixels) that differs between two thumbnails. */
+export function changedUnder(before: Thumbnail, after: Thumbnail, quad: readonly (readonly [number, number])[]): number {
+  return changedWithin(before, after, quadMask(after, [quad], MOTION_PARAMETERS.cell, 0));
+}

@@ -9,13 +9,19 @@ import type { SeenCard, TableObservation } from '../../src/session/types.js';
 const at = (card: string, row: number, col: number, [x, y]: readonly [number, number]): SeenCard => ({ card, row, col, corners: [[x - 30, y - 40], [x + 30, y - 40], [x + 30, y + 40], [x - 30, y + 40]] });
 const frame = (tMs: number, cards: readonly SeenCard[], busy = false): TableObservation => ({ tMs, cards, busy, anchor: [0, 2] });
 
+/** A two-player Stacks table, settled empty, then a hand over it; `show` gives it one frame. */
+function twoPlayerTable(): { table: TableSession; show: (cards: readonly SeenCard[], busy?: boolean) => void } {
+  const table = new TableSession({ id: 't', config: { game: 'sequence-stacks', players: 2, turnEnds: 'auto' } }, null, null);
+  let t = 0;
+  const show = (cards: readonly SeenCard[], busy = false): void => table.observeTable(frame((t += 500), cards, busy), null);
+  show([]);
+  show([], true);
+  return { table, show };
+}
+
 describe('anchored frames that face the other way', () => {
   it('a card laid upside down on a discard pile stays on that pile, where the camera saw the pile before', () => {
-    const table = new TableSession({ id: 't', config: { game: 'sequence-stacks', players: 2, turnEnds: 'auto' } }, null, null);
-    let t = 0;
-    const show = (cards: readonly SeenCard[], busy = false): void => table.observeTable(frame((t += 500), cards, busy), null);
-    show([]);
-    show([], true);
+    const { table, show } = twoPlayerTable();
     // Player 1 discards red-2 on their pile (row 1, col 0), seen at (200, 600).
     for (let i = 0; i < 3; i++) show([at('red-2', 1, 0, [200, 600])]);
     show([], true);
@@ -47,11 +53,7 @@ describe('anchored frames that face the other way', () => {
   });
 
   it("a card lying where the camera saw a cell's card is on that cell, whatever one frame's grid says", () => {
-    const table = new TableSession({ id: 't', config: { game: 'sequence-stacks', players: 2, turnEnds: 'auto' } }, null, null);
-    let t = 0;
-    const show = (cards: readonly SeenCard[], busy = false): void => table.observeTable(frame((t += 500), cards, busy), null);
-    show([]);
-    show([], true);
+    const { table, show } = twoPlayerTable();
     for (let i = 0; i < 3; i++) show([at('red-1', 0, 0, [400, 400])]);
     show([], true);
     // red-2 goes on red-a; this frame's grid puts it one column over, on red-b.

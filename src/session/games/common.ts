@@ -61,11 +61,13 @@ export type TurnDraft = { -readonly [K in keyof JudgedTurn]: JudgedTurn[K] };
 export type Moved = JudgedTurn['moved'][number];
 
 export const cellOf = (p: { row: number; col: number }): string => `${p.row},${p.col}`;
+/** A card at its cell, as a key. */
+export const placedOf = (p: Placement): string => `${p.card}@${cellOf(p)}`;
 
 export function sameTable(a: readonly Placement[], b: readonly Placement[]): boolean {
   if (a.length !== b.length) return false;
-  const keys = new Set(a.map((p) => `${p.card}@${cellOf(p)}`));
-  return b.every((p) => keys.has(`${p.card}@${cellOf(p)}`));
+  const keys = new Set(a.map(placedOf));
+  return b.every((p) => keys.has(placedOf(p)));
 }
 
 /** Cards added, removed and moved between two tables of distinct cards (TIC games). */
@@ -88,11 +90,11 @@ export function diff(before: readonly Placement[], after: readonly Placement[]):
  * When it does not, the players took it back (and may have played again from the table before it).
  */
 export function stillLying(turn: Pick<JudgedTurn, 'added' | 'removed' | 'moved'>, table: readonly Placement[]): boolean {
-  const at = new Set(table.map((p) => `${p.card}@${cellOf(p)}`));
+  const at = new Set(table.map(placedOf));
   return (
-    turn.added.every((p) => at.has(`${p.card}@${cellOf(p)}`)) &&
+    turn.added.every((p) => at.has(placedOf(p))) &&
     turn.moved.every((m) => at.has(`${m.card}@${m.to[0]},${m.to[1]}`)) &&
-    turn.removed.every((p) => !at.has(`${p.card}@${cellOf(p)}`)) &&
+    turn.removed.every((p) => !at.has(placedOf(p))) &&
     (turn.added.length > 0 || turn.moved.length > 0 || turn.removed.length > 0)
   );
 }

@@ -8,7 +8,7 @@
 import { progression } from '../../rules/progression.js';
 import { violation, type Violation } from '../../rules/violation.js';
 import { leaders, type GameInput, type GameJudgement } from './common.js';
-import { handsAfter, scoresAfterEach, walkTurns, type HandRules } from './turns.js';
+import { handsAfter, isPass, scoresAfterEach, walkTurns, type HandRules } from './turns.js';
 
 const DEAL = 6;
 const DECK = 125;
@@ -40,8 +40,7 @@ export function judgeProgression(input: GameInput): GameJudgement {
   );
   const scores = scoresAfterEach(walked.turns, players);
   const stood = walked.turns.filter((t) => !t.withdrawn);
-  const passed = (t: (typeof stood)[number]): boolean => t.legal && t.added.length + t.removed.length + t.moved.length === 0;
-  const blocked = walked.drawPile === 0 && stood.length >= players && stood.slice(-players).every(passed);
+  const blocked = walked.drawPile === 0 && stood.length >= players && stood.slice(-players).every(isPass);
   const ended = input.start.length > 0 && (over(walked.hands, walked.drawPile) || blocked);
   const held = handsAfter(walked.turns, players, hands).hands;
   return {

@@ -33,6 +33,9 @@ type Role = { readonly kind: 'pile'; readonly space: PileSpace } | { readonly ki
 
 const key = (row: number, col: number): string => `${row},${col}`;
 
+/** The seat `steps` places round the table from `player` (negative: the other way). */
+const seatFrom = (player: number, steps: number, players: number): number => (((player + steps) % players) + players) % players;
+
 function roleOf(cellKey: string): Role | null {
   for (const space of PILE_SPACES) if (key(...STACKS_CELLS.piles[space]) === cellKey) return { kind: 'pile', space };
   if (key(...STACKS_CELLS.specials) === cellKey) return { kind: 'specials' };
@@ -172,9 +175,8 @@ export function judgeStacks(input: GameInput): GameJudgement {
   const unseenEnds = new Map<number, number>();
   /** The current player's turn, and each after it in order (this turn's Jumps skip players) up to `upTo`'s, ended unseen. */
   const endUnseen = (state: StacksState, upTo: number, tMs: number): void => {
-    const step = (p: number): number => (((p + state.direction) % players) + players) % players;
     const ended: number[] = [];
-    for (let p = state.current, next = sequenceStacks.nextPlayer(state); p !== upTo && !ended.includes(p); p = next, next = step(next)) ended.push(p);
+    for (let p = state.current, next = sequenceStacks.nextPlayer(state); p !== upTo && !ended.includes(p); p = next, next = seatFrom(next, state.direction, players)) ended.push(p);
     for (const p of ended) {
       unseenEnds.set(p, turns.length);
       turns.push({ number: game.number++, player: p, tMs: tMs - 1, added: [], removed: [], moved: [], legal: true, points: 0, warnings: [], summary: 'turn ended; its discard not seen yet', kind: 'action', scores: chipsOf(state).map((c) => c.red + c.blue) });
@@ -431,9 +433,9 @@ function strayNextToItsSpace(tables: readonly Snapshot[]): Snapshot[] {
 function endsInTurnOrder(snapshot: Snapshot, before: readonly Placement[], game: Game, lastEnded: number | null, players: number, unseen: ReadonlySet<number>): Snapshot[] {
   const seen = cellsOf(snapshot.cards);
   const { direction } = game.state;
-  const first = lastEnded === null ? game.state.current : (((lastEnded + direction) % players) + players) % players;
+  const first = lastEnded === null ? game.state.current : seatFrom(lastEnded, direction, players);
   // The turns that ended unseen come first: their discards were put down before the rest.
-  const distance = (slot: number): number => Math.min(...ownersOf(slot, players).map((p) => (unseen.has(p) ? -1 : ((((p - first) * direction) % players) + players) % players)));
+  const distance = (slot: number): number => Math.min(...ownersOf(slot, players).map((p) => (unseen.has(p) ? -1 : seatFrom(0, (p - first) * direction, players))));
   const ended = STACKS_CELLS.discards
     .map((cell, slot) => ({ cell: key(...cell), slot }))
     .filter(({ cell, slot }) => slot < players && seen.get(cell)?.at(-1) !== undefined && seen.get(cell)?.at(-1) !== game.piles.get(cell)?.at(-1))

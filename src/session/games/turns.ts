@@ -132,6 +132,9 @@ export function walkTurns(input: GameInput, judgeTurn: (turn: TurnContext) => Tu
   return { turns, current, table, ...handsAfter(turns, players, options.hands) };
 }
 
+/** A turn that stood and changed nothing on the table: a pass. */
+export const isPass = (t: TurnDraft): boolean => t.legal && t.added.length === 0 && t.moved.length === 0 && t.removed.length === 0;
+
 /**
  * The cards in each hand and in the draw pile after the turns (each turn's own counts in
  * `each`): a legal play sheds its cards and, where the game refills, draws back to the deal; a
@@ -147,8 +150,7 @@ export function handsAfter(turns: readonly TurnDraft[], players: number, rules: 
   };
   const each: number[][] = [];
   for (const t of turns) {
-    const passed = t.legal && t.added.length === 0 && t.moved.length === 0 && t.removed.length === 0;
-    if (passed) draw(t.player, 1);
+    if (isPass(t)) draw(t.player, 1);
     else if (t.withdrawn) {
       if (rules.drawOnTakeBack) draw(t.player, 1);
     } else {
