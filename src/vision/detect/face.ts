@@ -1,0 +1,350 @@
+// Features of a quad on the working image: how much of it is card paper, ink, glare; whether
+// its paper is one piece and runs along its sides; the paper's and the table's colours.
+import type { RgbaImage } from '../image.js';
+import type { RefinedQuad } from './refine.js';
+import type { Surface } from './surface.js';
+import { insidePolygon, quadCentre, type Vec } from './geometry.js';
+import { isYellow } from './complete.js';
+import { bytes, int32s, uint16s } from '../scratch.js';
+import { FACE } from './params.js';
+
+/**
+ * A card's paper is one piece (ink makes holes in it, a hand or the frame's edge cuts it once);
+ * light squares of checked cloth are many pieces. The largest piece's share of the paper seen.
+ */
+export function paperInOnePiece(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: readonly Vec[], deck: 'tic' | 'stacks', besideGlare = false): number {
+  const nx = 14;
+  const ny = 19;
+  const idx: number[] = [];
+  // Close to the sides: the margin there joins the paper round a word across the card (WILD, a
+  // Stacks special's name).
+  forEachInside(quad, nx, ny, 0.035, (x, y) => idx.push(x < 0 || y < 0 || x >= s.width || y >= s.height ? -1 : y * s.width + x));
+  const histogram = new Uint16Array(256);
+  let seen = 0;
+  for (const i of idx) {
+    if (i < 0 || (besideGlare && s.grey[i]! >= FACE.glare)) continue;
+    histogram[s.grey[i]!]!++;
+    seen++;
+  }
+  if (seen === 0) return 0;
+  const light = paperLevel(histogram, seen);
+  const paper = idx.map((i) => i >= 0 && isPaper(s, chroma, mask, i, light, besideGlare));
+  const label = new Int32Array(nx * ny).fill(-1);
+  const pieces: { size: number; v: number; across: boolean }[] = [];
+  let total = 0;
+  for (let start = 0; start < nx * ny; start++) {
+    if (!paper[start] || label[start]! >= 0) continue;
+    let size = 0;
+    let rows = 0;
+    let left = false;
+    let right = false;
+    const stack = [start];
+    label[start] = start;
+    while (stack.length) {
+      const k = stack.pop()!;
+      size++;
+      const x = k % nx;
+      const y = Math.floor(k / nx);
+      rows += y;
+      if (x === 0) left = true;
+      if (x === nx - 1) right = true;
+      for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+        const xx = x + dx;
+        const yy = y + dy;
+        if (xx < 0 || yy < 0 || xx >= nx || yy >= ny) continue;
+        const j = yy * nx + xx;
+        if (paper[j] && label[j]! < 0) {
+          label[j] = start;
+          stack.push(j);
+        }
+      }
+    }
+    total += size;
+    pieces.push({ size, v: (rows / size + 0.5) / ny, across: left && right });
+  }
+  if (total === 0) return 0;
+  pieces.sort((a, b) => b.size - a.size);
+  let share = pieces[0]!.size / total;
+  // A word across the middle of the card (WILD, a Stacks special's name) may part the paper into
+  // a top half and a bottom half, each from side to side: that is one card's paper too.
+  const first = pieces[0]!;
+  const second = pieces[1];
+  if (deck === 'stacks' && second && first.across && second.across && Math.min(first.v, second.v) < 0.45 && Math.max(first.v, second.v) > 0.55) share = Math.max(share, (first.size + second.size) / total);
+  return share;
+}
+
+/**
+ * Paper runs along the inside of a card's sides (the index ink aside); a patch of checked cloth
+ * that happens to be card-shaped has light and dark along them. At least three sides mostly paper.
+ */
+export function paperRims(s: Surface, mask: Uint8Array, quad: readonly Vec[]): boolean {
+  const c = quadCentre(quad);
+  let clean = 0;
+  let mixed = 0;
+  for (let k = 0; k < 4; k++) {
+    const a = quad[k]!;
+    const b = quad[(k + 1) % 4]!;
+    let paper = 0;
+    let seen = 0;
+    let flips = 0;
+    let last = -1;
+    for (let i = 0; i < 12; i++) {
+      const t = 0.1 + (0.8 * (i + 0.5)) / 12;
+      // A point on the side, pulled part of the way towards the centre.
+      const px = a[0] + (b[0] - a[0]) * t;
+      const py = a[1] + (b[1] - a[1]) * t;
+      const x = Math.round(px + (c[0] - px) * 0.12);
+      const y = Math.round(py + (c[1] - py) * 0.12);
+      if (x < 0 || y < 0 || x >= s.width || y >= s.height) continue;
+      seen++;
+      const here = mask[y * s.width + x] ? 1 : 0;
+      paper += here;
+      if (last >= 0 && here !== last) flips++;
+      last = here;
+    }
+    // A side is clean paper, or covered along one stretch (a hand, the frame's edge); light and
+    // dark coming and going along it is a pattern, not a card.
+    if (flips >= 3) mixed++;
+    else if (seen === 0 || paper / seen >= 0.5) clean++;
+  }
+  return mixed <= 1 && clean >= 2;
+}
+
+/** How far apart two colours' chromaticities are (0 alike). */
+export function colourDistance(a: readonly number[], b: readonly number[]): number {
+  const sa = a[0]! + a[1]! + a[2]!;
+  const sb = b[0]! + b[1]! + b[2]!;
+  return Math.hypot(a[0]! / sa - b[0]! / sb, a[2]! / sa - b[2]! / sb) * 3;
+}
+
+/** The table's colour: the per-channel median of a grid of frame pixels outside every card found (null when the cards fill the frame). */
+export function tableColour(frame: RgbaImage, quads: readonly (readonly Vec[])[]): number[] | null {
+  const channels: number[][] = [[], [], []];
+  // Each quad's bounding box first: a point outside it is outside the quad.
+  const boxes = quads.map((q) => [Math.min(...q.map((p) => p[0])), Math.min(...q.map((p) => p[1])), Math.max(...q.map((p) => p[0])), Math.max(...q.map((p) => p[1]))] as const);
+  for (let gy = 0; gy < 24; gy++) {
+    for (let gx = 0; gx < 40; gx++) {
+      const x = Math.floor(((gx + 0.5) / 40) * frame.width);
+      const y = Math.floor(((gy + 0.5) / 24) * frame.height);
+      if (quads.some((q, k) => !(x < boxes[k]![0] || y < boxes[k]![1] || x > boxes[k]![2] || y > boxes[k]![3]) && insidePolygon(q, [x, y]))) continue;
+      const j = (y * frame.width + x) * 4;
+      for (let k = 0; k < 3; k++) channels[k]!.push(frame.data[j + k]!);
+    }
+  }
+  if (channels[0]!.length < 20) return null;
+  return channels.map((v) => v.sort((a, b) => a - b)[v.length >> 1]!);
+}
+
+/**
+ * The paper's colour under this light: the median of face pixels (in `mask`, or all) inside the
+ * given cards; `noYellow`, leaving out a special's yellow (null where little else is left).
+ */
+export function paperColour(s: Surface, quads: readonly (readonly Vec[])[], mask: Uint8Array | null): [number, number, number];
+export function paperColour(s: Surface, quads: readonly (readonly Vec[])[], mask: Uint8Array | null, noYellow: true): [number, number, number] | null;
+export function paperColour(s: Surface, quads: readonly (readonly Vec[])[], mask: Uint8Array | null, noYellow = false): [number, number, number] | null {
+  // Each channel's levels counted, the median read off the counts (as sorting them gives it): this
+  // runs on every frame with a few lone cards.
+  const counts = int32s('paper.counts', 3 * 256).fill(0);
+  let n = 0;
+  for (const q of quads) {
+    forEachInside(q, 8, 11, 0.08, (x, y) => {
+      const i = y * s.width + x;
+      if (x < 0 || y < 0 || x >= s.width || y >= s.height || (mask && !mask[i]) || (noYellow && isYellow(s.rgba[i * 4]!, s.rgba[i * 4 + 1]!, s.rgba[i * 4 + 2]!))) return;
+      for (let c = 0; c < 3; c++) counts[c * 256 + s.rgba[i * 4 + c]!]!++;
+      n++;
+    });
+  }
+  if (n < 10) return noYellow ? null : [...s.white];
+  const median = (c: number): number => {
+    for (let v = 0, seen = 0; v < 256; v++) {
+      seen += counts[c * 256 + v]!;
+      if (seen > n >> 1) return v;
+    }
+    return 255;
+  };
+  return [Math.max(30, median(0)), Math.max(30, median(1)), Math.max(30, median(2))];
+}
+
+/** Calls back with working pixels on an nx x ny grid inset by `inset` (a share) from the quad's sides, and where on the face (0..1 each way). */
+export function forEachInside(quad: readonly Vec[], nx: number, ny: number, inset: number, visit: (x: number, y: number, u: number, v: number) => void): void {
+  const span = 1 - 2 * inset;
+  for (let j = 0; j < ny; j++) {
+    const v = inset + (span * (j + 0.5)) / ny;
+    for (let i = 0; i < nx; i++) {
+      const u = inset + (span * (i + 0.5)) / nx;
+      const tx = quad[0]![0] + (quad[1]![0] - quad[0]![0]) * u;
+      const ty = quad[0]![1] + (quad[1]![1] - quad[0]![1]) * u;
+      const bx = quad[3]![0] + (quad[2]![0] - quad[3]![0]) * u;
+      const by = quad[3]![1] + (quad[2]![1] - quad[3]![1]) * u;
+      visit(Math.round(tx + (bx - tx) * v), Math.round(ty + (by - ty) * v), u, v);
+    }
+  }
+}
+
+/**
+ * Whether a quad (working pixels) holds a card face: enough paper (or yellow face) and some ink
+ * (strong colour or dark marks), as every face shows; a light patch of cloth has no ink.
+ */
+export function isFace(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: readonly Vec[], cut: number, partial: boolean, deck: 'tic' | 'stacks'): boolean {
+  return faceIn(faceStats(s, chroma, mask, quad, cut), partial, deck);
+}
+
+/**
+ * A lone outline's face: as isFace, or one a glare spot washed over (a third of it white or more),
+ * whose washed-out ink is gone and with it the ink test: card paper outlined firmly all round,
+ * falling strongly to a far darker table on three sides at least (the scan's `blinded`, for a frame
+ * with no lone card to set its plane).
+ */
+export function loneFace(st: FaceStats, refined: RefinedQuad, deck: 'tic' | 'stacks'): boolean {
+  if (faceIn(st, false, deck)) return true;
+  const firm = refined.support.every((v) => v >= 0.8) && refined.contrast.filter((v) => v >= FACE.strongFall).length >= 3;
+  return deck === 'tic' && firm && st.glare >= FACE.blinded && st.paper >= 0.45;
+}
+
+/** isFace on a quad's stats already worked out. */
+export function faceIn(st: FaceStats, partial: boolean, deck: 'tic' | 'stacks'): boolean {
+  // A Stacks special says its name in small black capitals: little ink.
+  return st.inkCore >= 1 && st.ink >= (deck === 'stacks' ? 0.005 : 0.015) && st.paper >= (partial ? 0.25 : 0.45);
+}
+
+/** A face's shares of paper, ink (and how many ink samples lie in its middle) and glare. */
+export interface FaceStats {
+  readonly paper: number;
+  readonly ink: number;
+  readonly inkCore: number;
+  readonly glare: number;
+}
+
+/**
+ * Paper share inside a quad, and ink. Paper is judged against the quad's own lightest part (a card
+ * in shade is darker all over, not less paper): near-neutral (or, in Stacks, the yellow face, which
+ * the mask knows) and nearly as light as it. Ink is strong colour or a dark mark, which every face
+ * shows in its middle (pips, a numeral, a word) and at its corners; light patches of cloth have none.
+ */
+export function faceStats(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: readonly Vec[], cut: number, besideGlare = false): FaceStats {
+  void cut;
+  const nx = 16;
+  const ny = 22;
+  // Arrays kept from call to call (this runs for every outline and scan hit): the first `count`
+  // cells of index and core are written before they are read, the histogram cleared.
+  const index = int32s('face.index', nx * ny);
+  const core = bytes('face.core', nx * ny);
+  const histogram = uint16s('face.histogram', 256).fill(0);
+  let count = 0;
+  let glare = 0;
+  forEachInside(quad, nx, ny, 0.06, (x, y, u, v) => {
+    if (x < 0 || y < 0 || x >= s.width || y >= s.height) return;
+    const i = y * s.width + x;
+    index[count] = i;
+    core[count++] = u > 0.15 && u < 0.85 && v > 0.15 && v < 0.85 ? 1 : 0;
+    const g = s.grey[i]!;
+    if (g >= FACE.glare) glare++;
+    if (!besideGlare || g < FACE.glare) histogram[g]!++;
+  });
+  if (count === 0) return { paper: 0, ink: 0, inkCore: 0, glare: 0 };
+  const judged = besideGlare ? count - glare : count;
+  const light = judged > 0 ? paperLevel(histogram, judged) : FACE.glare;
+  let paper = 0;
+  let ink = 0;
+  let inkCore = 0;
+  for (let k = 0; k < count; k++) {
+    const i = index[k]!;
+    if (isPaper(s, chroma, mask, i, light, besideGlare)) paper++;
+    else if (chroma[i]! > 0.3 || s.grey[i]! / light < 0.65) {
+      ink++;
+      if (core[k]) inkCore++;
+    }
+  }
+  return { paper: paper / count, ink: ink / count, inkCore, glare: glare / count };
+}
+
+/**
+ * The paper's level among a face's samples (their greys counted in `histogram`, `counted` of them):
+ * well above the ink, below any glare spot (the 65th percentile grey). Beside a glare spot, the
+ * spot's samples are left out of the count (see isPaper).
+ */
+export function paperLevel(histogram: Uint16Array, counted: number): number {
+  return Math.max(20, percentile(histogram, Math.floor(counted * 0.65)));
+}
+
+/**
+ * Whether working pixel `i` of a face is paper, against the paper's level `light`: the paper mask
+ * says so, or it is near-neutral and nearly as light (and not dark against the light around it),
+ * or lighter still (glare on the paper); judged beside a glare spot, the spot's washed-out pixels
+ * too.
+ */
+export function isPaper(s: Surface, chroma: Float32Array, mask: Uint8Array, i: number, light: number, besideGlare: boolean): boolean {
+  const g = s.grey[i]!;
+  return mask[i] !== 0 || (chroma[i]! < 0.2 && g / light > 0.82 && s.relative[i]! > FACE.neverPaper) || g / light > 1.1 || (besideGlare && g >= FACE.glare);
+}
+
+/** The value at `rank` (from 0) of the sorted values a histogram counts. */
+export function percentile(histogram: Uint16Array, rank: number): number {
+  let seen = 0;
+  for (let v = 0; v < histogram.length; v++) {
+    seen += histogram[v]!;
+    if (seen > rank) return v;
+  }
+  return histogram.length - 1;
+}
+
+/** Card face: near-neutral and about as light as the brightest surface nearby, not on an edge. */
+export function faceMask(s: Surface, chroma: Float32Array, chromaMax: number, cut: number, deck: 'tic' | 'stacks'): Uint8Array {
+  const n = s.width * s.height;
+  const mask = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (s.edges[i]) continue;
+    const paper = chroma[i]! < chromaMax && s.relative[i]! > cut;
+    if (paper || (deck === 'stacks' && isYellowFace(s, i))) mask[i] = 255;
+  }
+  return mask;
+}
+
+/** A Stacks special's yellow face: red and green high, blue low, whatever the tint. */
+export function isYellowFace(s: Surface, i: number): boolean {
+  const r = s.rgba[i * 4]!;
+  const g = s.rgba[i * 4 + 1]!;
+  const b = s.rgba[i * 4 + 2]!;
+  return g > 0.7 * r && b < 0.6 * g && s.relative[i]! > 0.55;
+}
+
+/** The specials' yellow faces alone, not on an edge. */
+export function yellowFaces(s: Surface): Uint8Array {
+  const mask = new Uint8Array(s.width * s.height);
+  for (let i = 0; i < mask.length; i++) if (!s.edges[i] && isYellowFace(s, i)) mask[i] = 255;
+  return mask;
+}
+
+/**
+ * The relative lightness that parts paper from the table: Otsu's cut over near-neutral pixels,
+ * kept between 0.55 (dark tables: shadowed paper still counts) and 0.85.
+ */
+export function paperCut(s: Surface, chroma: Float32Array, chromaMax: number): number {
+  const hist = new Float64Array(64);
+  let count = 0;
+  for (let i = 0; i < s.relative.length; i++) {
+    if (chroma[i]! >= chromaMax) continue;
+    hist[Math.min(63, Math.floor(s.relative[i]! * 50))]!++;
+    count++;
+  }
+  if (count === 0) return 0.8;
+  let sum = 0;
+  for (let v = 0; v < 64; v++) sum += v * hist[v]!;
+  let sumB = 0;
+  let wB = 0;
+  let best = -1;
+  let cut = 40;
+  for (let v = 0; v < 64; v++) {
+    wB += hist[v]!;
+    if (wB === 0) continue;
+    const wF = count - wB;
+    if (wF === 0) break;
+    sumB += v * hist[v]!;
+    const between = wB * wF * (sumB / wB - (sum - sumB) / wF) ** 2;
+    if (between > best) {
+      best = between;
+      cut = v + 1;
+    }
+  }
+  return Math.max(0.55, Math.min(0.85, cut / 50));
+}

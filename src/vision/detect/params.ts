@@ -1,0 +1,85 @@
+// Every named threshold of finding cards, one object a stage, in the order data flows: the looks
+// taken at a frame, the regions proposed as lone cards, the faces judged inside an outline, the
+// outlines and scan hits kept as cards. Shares are of a card (its area, its side) unless said.
+import type { EdgeOptions } from './surface.js';
+
+/** The looks at a frame (src/vision/detect/index.ts): which are taken, and which is kept. */
+export const LOOKS = {
+  /** Width of the working image. */
+  workWidth: 640,
+  /** The finer look's width, a multiple of the working one; taken only where it is this much finer at least. */
+  finerScale: 1.5,
+  finerAtLeast: 1.3,
+  /** Fewer lone cards than this give a weak plane, or none: other ways to find them are tried. */
+  few: 3,
+  /** How many sides' worth of edge support more the flat plane's try must find to be kept. */
+  flatMargin: 2,
+  /** How many sides' worth of edge support more a finer look finding as many cards must find to be kept. */
+  finerMargin: 0.5,
+  /** How far apart (colourDistance) two ideas of the paper's colour must be for the other to be tried. */
+  otherPaper: 0.06,
+  /** How many sides' worth of edge support each card a look with the lone cards' own paper adds must bring, on average. */
+  paperLookSides: 3,
+} as const;
+
+/** The usual edges, and faint ones: low thresholds and weak falls, then the same on a blurred grey. */
+export const EDGES: EdgeOptions = { cannyLow: 20, cannyHigh: 50 };
+export const FAINT: EdgeOptions = { cannyLow: 5, cannyHigh: 12.5, minFall: 8 };
+export const FAINT_EDGES: EdgeOptions[] = [FAINT, { ...FAINT, blur: 1.5 }];
+
+/** Regions of paper proposed as lone cards (src/vision/detect/lone.ts). */
+export const LONE = {
+  /** A lone card's short side over its long one, seen from the side at a steep tilt, goes below this. */
+  narrow: 0.45,
+  /** Below this even a steep view does not put a card (63 x 88 mm foreshortened to this: about 65 degrees). */
+  narrowest: 0.3,
+  /** Paper is near-neutral: chroma below this under the usual idea of its colour, and under the loose one. */
+  chroma: 0.16,
+  looseChroma: 0.3,
+} as const;
+
+/** What a face inside an outline looks like (src/vision/detect/face.ts). */
+export const FACE = {
+  /** Grey levels from which a pixel is washed out by a glare spot. */
+  glare: 235,
+  /** A face with this share of its samples washed out by glare may be judged beside the spot. */
+  glared: 0.1,
+  /** A face with this share of its samples washed out by glare may show no ink at all. */
+  blinded: 0.35,
+  /** How far off a card's size (sideError) an outline held firmly all round may be and still be a washed-out card. */
+  blindedSize: 0.15,
+  /**
+   * Paper is never this dark against the light around it, in shade or not (a card's back is: its
+   * navy about 0.2); near-neutral and as light as the rest of a quad, a back's pixels are not paper.
+   */
+  neverPaper: 0.4,
+  /** A step from paper to a dark table (grey levels): far more than ink's blur or a faint side's. */
+  strongFall: 60,
+} as const;
+
+/** Outlines and scan hits kept as cards (src/vision/detect/outlines.ts, scan-hits.ts). */
+export const CARDS = {
+  /** A side further than this share from a card's is not a whole card's outline. */
+  offSize: 0.06,
+  /** How far off a card's size the plane from a few lone cards may put a card far from them. */
+  farOffSize: 0.1,
+  /** A clean outline smaller than this share of a card on the table is a card cut short. */
+  short: 0.9,
+  /** A card whose face is this much open table was put in the wrong place. */
+  slideFrom: 0.2,
+  /**
+   * A scan hit's paper in pieces (checked cloth's light squares) is no card, unless its largest piece
+   * holds this share of it and nothing in it looks like open table: fingers over a card part its
+   * paper too. Tentative (Detection.tentative): a hand on a table the colour of paper looks so too.
+   */
+  partedPiece: 0.5,
+  /** A card put on part of the table holds less than this share of open table (as slideOffTable asks). */
+  clearOfTable: 0.1,
+  /** A Stacks scan hit whose face is more than this share open table is no card. */
+  onOpenTable: 0.3,
+  /** Lone cards' sides falling this little to the table (their median contrast) tell a table nearly the paper's lightness. */
+  faintTable: 25,
+} as const;
+
+/** Candidates from the scan carry this coverage (they have no region of their own). */
+export const SCANNED = 0.5;

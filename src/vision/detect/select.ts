@@ -1,0 +1,37 @@
+// Choosing among candidate cards: which are held well enough to count, and one per card.
+import { insidePolygon, quadCentre, type Vec } from './geometry.js';
+import { overlaps } from './shape.js';
+import { SCANNED } from './params.js';
+
+export interface Candidate {
+  readonly quad: Vec[];
+  readonly support: readonly number[];
+  readonly partial: boolean;
+  readonly coverage: number;
+  readonly tentative?: true;
+}
+
+export function plausible(c: Candidate): boolean {
+  // (Counted, not filtered: this runs for every candidate against every scan hit.)
+  let strong = 0;
+  for (let k = 0; k < c.support.length; k++) if (c.support[k]! >= 0.5) strong++;
+  return strong >= (c.partial ? 2 : 3);
+}
+
+/**
+ * One candidate per card: of candidates whose centres fall inside each other, the best supported.
+ * Where cards lie apart (TIC layouts: no card over another's face), a scan card a third or more over
+ * a better supported card is a card placed a part of a card off (on a table as light as the paper,
+ * cards turned every way from the layout's angle give such hits) and goes too.
+ */
+export function dedupe(cands: Candidate[], apart: boolean): Candidate[] {
+  const score = (c: Candidate): number => c.support.reduce((a, b) => a + b, 0) + c.coverage;
+  const sorted = [...cands].sort((a, b) => score(b) - score(a));
+  const kept: Candidate[] = [];
+  for (const c of sorted) {
+    const centre = quadCentre(c.quad);
+    if (kept.some((k) => insidePolygon(k.quad, centre) || insidePolygon(c.quad, quadCentre(k.quad)) || (apart && c.coverage === SCANNED && (overlaps(c.quad, k.quad) || overlaps(k.quad, c.quad))))) continue;
+    kept.push(c);
+  }
+  return kept;
+}

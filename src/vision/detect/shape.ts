@@ -1,0 +1,83 @@
+// A quad's shape: on the table (a card's size and square corners), in the picture (its
+// proportions, how much of it lies over another), and its sides found again where faint.
+import type { Region } from './regions.js';
+import { dist, insetGrid, insidePolygon, polygonArea, portrait, type Vec } from './geometry.js';
+import { quadOfLines, refineQuad, type RefinedQuad, type GreyImage } from './refine.js';
+import type { CardSize } from './table.js';
+import { LONE } from './params.js';
+
+/** Whether a third or more of a quad (its inset grid) lies inside another. */
+export function overlaps(quad: readonly Vec[], other: readonly Vec[]): boolean {
+  const points = insetGrid(quad);
+  let inside = 0;
+  for (let k = 0; k < points.length; k++) if (insidePolygon(other, points[k]!)) inside++;
+  return inside >= points.length / 3;
+}
+
+/** The largest share by which a side on the table (mm) differs from the card's, either way round. */
+export function sideError(table: readonly Vec[], size: CardSize): number {
+  const sides = [0, 1, 2, 3].map((i) => dist(table[i]!, table[(i + 1) % 4]!));
+  const err = (w: number, h: number): number => Math.max(...sides.map((s, i) => Math.abs(s - (i % 2 === 0 ? w : h)) / (i % 2 === 0 ? w : h)));
+  return Math.min(err(size.widthMm, size.heightMm), err(size.heightMm, size.widthMm));
+}
+
+/** Card-shaped on the table (mm): 63 x 88 each way within 15%, corners square within 10 degrees. */
+export function isCardShaped(table: readonly Vec[], size: CardSize): boolean {
+  const t = portrait(table);
+  for (let i = 0; i < 4; i++) {
+    const a = t[i]!;
+    const b = t[(i + 1) % 4]!;
+    const c = t[(i + 2) % 4]!;
+    const len = dist(a, b);
+    const want = i % 2 === 0 ? size.widthMm : size.heightMm;
+    if (len < want * 0.85 || len > want * 1.15) return false;
+    const cos = ((a[0] - b[0]) * (c[0] - b[0]) + (a[1] - b[1]) * (c[1] - b[1])) / (dist(a, b) * dist(c, b));
+    if (Math.abs(cos) > 0.17) return false;
+  }
+  return true;
+}
+
+/** The one side of `r` not held by the frame's edges, where it lies on an edge of the frame itself (both ends within 2 px of it, or past it); else null. */
+export function sideAlongFrameEdge(r: RefinedQuad, width: number, height: number): number | null {
+  const loose = [0, 1, 2, 3].filter((k) => r.support[k]! < 0.5);
+  if (loose.length !== 1) return null;
+  const ends = [r.quad[loose[0]!]!, r.quad[(loose[0]! + 1) % 4]!];
+  const on = (edge: (p: Vec) => boolean): boolean => ends.every(edge);
+  return on(([x]) => x <= 2) || on(([x]) => x >= width - 3) || on(([, y]) => y <= 2) || on(([, y]) => y >= height - 3) ? loose[0]! : null;
+}
+
+/**
+ * A quad held on three sides with its fourth faint (a light card's far side on a table as light
+ * as the paper shows only a thin line): that side looked for again, further out and in, for a
+ * weaker edge straight across. Null where none is found or the card it makes is not accepted.
+ */
+export function faintSide(grey: GreyImage, r: RefinedQuad, accept: (quad: readonly Vec[]) => boolean): RefinedQuad | null {
+  if (r.support.filter((v) => v < 0.5).length !== 1) return null;
+  const side = r.support.findIndex((v) => v < 0.5);
+  const again = refineQuad(grey, r.quad, { reach: 0.3, minFall: 10 });
+  if (again.support[side]! < 0.7) return null;
+  const lines = [...r.lines];
+  lines[side] = again.lines[side]!;
+  const quad = quadOfLines(lines, r.quad);
+  if (!accept(quad)) return null;
+  const support = [...r.support] as RefinedQuad['support'];
+  support[side] = again.support[side]!;
+  return { ...r, quad, support, lines };
+}
+
+/** A region that is one whole card: four corners, filling its outline, card-like proportions. */
+export function isLoneCard(r: Region, narrowest: number = LONE.narrow): boolean {
+  if (r.polygon.length !== 4 || r.touchesBorder) return false;
+  const polyArea = polygonArea(r.polygon);
+  if (r.area < 0.8 * polyArea || r.hullArea > 1.06 * polyArea) return false;
+  const ratio = aspect(r.polygon);
+  return ratio > narrowest && ratio < 0.98;
+}
+
+/** A quadrilateral's mean short side over its mean long one. */
+export function aspect(quad: readonly Vec[]): number {
+  const sides = quad.map((p, i) => dist(p, quad[(i + 1) % 4]!));
+  const a = (sides[0]! + sides[2]!) / 2;
+  const b = (sides[1]! + sides[3]!) / 2;
+  return Math.min(a, b) / Math.max(a, b);
+}
