@@ -1,0 +1,206 @@
+// Lone cards: regions of paper (and, in Sequence Stacks, of the specials' yellow) whose hull is a
+// card-shaped quadrilateral holding ink, snapped to the card's edges on the full-resolution frame.
+// Which pixels are paper depends on the idea of the paper's colour: several ideas are tried where
+// the first finds few lone cards, and the one finding most is kept.
+import { centroid, grow, insidePolygon, portrait, quadCentre, type Vec } from './geometry.js';
+import { refineQuad, type RefinedQuad } from './refine.js';
+import { nearNeutral, chromaOf } from './surface.js';
+import { crossedByJoint, ownBorders } from './joint.js';
+import { colourDistance, faceMask, faceStats, loneFace, paperColour, paperCut } from './face.js';
+import { aspect, isLoneCard } from './shape.js';
+import { regionsOf, wordHalves, type Region } from './regions.js';
+import type { Look } from './look.js';
+import { LONE, LOOKS } from './params.js';
+
+export interface LoneCard {
+  readonly region: Region;
+  readonly refined: RefinedQuad;
+}
+
+/** What one pass over the working image found, for a given idea of the paper's colour. */
+export interface Pass {
+  readonly chroma: Float32Array;
+  readonly mask: Uint8Array;
+  /** The relative lightness parting paper from table. */
+  readonly cut: number;
+  readonly regions: Region[];
+  readonly lone: LoneCard[];
+  /** Regions that are no lone card (parts of cards, cards side by side, other things). */
+  readonly rest: Region[];
+}
+
+type Colour = readonly [number, number, number];
+
+/** Held on a side: the side's edge support at least this. */
+const held = (r: RefinedQuad): number => r.support.filter((v) => v >= 0.5).length;
+
+/**
+ * The lone cards under the best idea of the paper's colour (the paper a calibration or an earlier
+ * look gave, else the brightest near-neutral pixels, `guess`), and the pass that found them.
+ */
+export function loneCards(look: Look, guess: Colour): Pass {
+  const { surface, deck } = look;
+  const strict = (white: Colour): Pass => {
+    const chroma = chromaOf(surface, white);
+    return passWith(look, chroma, LONE.chroma, paperCut(surface, chroma, LONE.chroma));
+  };
+  // The outlines the edges alone close in a card's shape, held on three sides at least, and the
+  // pass with their paper's colour where that is another idea of it (made once, if needed).
+  let cardLoops: Region[] | null = null;
+  const loopsShapedLikeCards = (): Region[] => (cardLoops ??= look.edgeLoops().filter((r) => isLoneCard(r)));
+  let outlineQuads: RefinedQuad[] | null = null;
+  const outlines = (): RefinedQuad[] => (outlineQuads ??= loopsShapedLikeCards().map((r) => look.refineOnce(r.polygon, 0)).filter((r) => held(r) >= 3));
+  const fromOutlines = (): Pass | null => {
+    const quads = outlines();
+    const paper = quads.length > 0 ? paperColour(surface, quads.map((r) => r.quad.map(look.toWork)), null) : null;
+    return paper && colourDistance(paper, guess) > LOOKS.otherPaper ? strict(paper) : null;
+  };
+  let best = strict(guess);
+  if (best.lone.length < LOOKS.few) best = otherPapers(look, guess, best, strict, fromOutlines);
+  else if (loopsShapedLikeCards().length > best.lone.length + 1 && outlines().length > best.lone.length + 1) {
+    // More card shapes outlined by the edges alone than lone cards found: the paper taken may be a
+    // glare spot's white, which only the cards under it match (warm light on red felt), while the
+    // outlines show the rest's. Kept where it finds a quarter more lone cards, two at least (on
+    // checked cloth the tiles outline card shapes too, and their paper finds a tile or so more).
+    // (The outlines counted unrefined first: most frames stop there.)
+    const other = fromOutlines();
+    if (other && other.lone.length >= Math.max(best.lone.length + 2, 1.25 * best.lone.length)) best = other;
+  }
+  // A lone card's side run on past the gap to a neighbour's border (a dense layout on a table as
+  // light as the paper) moved back in before the plane takes it for the card's size; only among a
+  // few lone cards, where one such wrong move (a blurred border) cannot set the plane by itself.
+  if (deck === 'tic' && best.lone.length >= 3) {
+    best.lone.forEach((l, i) => {
+      const own = ownBorders(look.grey, l.refined);
+      if (own) best.lone[i] = { ...l, refined: own };
+    });
+  }
+  return best;
+}
+
+/**
+ * The brightest near-neutral pixels are usually the paper. Where that finds few lone cards, a
+ * bright hand or a light table may have fooled it: lone cards found with a loose idea of neutral
+ * (any tint of light passes) tell the paper's colour instead, and the idea that finds more lone
+ * cards wins.
+ */
+function otherPapers(look: Look, guess: Colour, first: Pass, strict: (white: Colour) => Pass, fromOutlines: () => Pass | null): Pass {
+  const { surface, deck } = look;
+  let best = first;
+  const grey0 = (guess[0] + guess[1] + guess[2]) / 3;
+  const neutral = chromaOf(surface, [grey0, grey0, grey0]);
+  const loose = passWith(look, neutral, LONE.looseChroma, paperCut(surface, neutral, LONE.looseChroma));
+  // (Stacks: a special among them would set the paper yellow, and the white cards' faces then
+  // read as ink; where all of them are specials, their yellow it is.)
+  const quads = loose.lone.map((l) => l.refined.quad.map(look.toWork));
+  const fromCards = quads.length === 0 ? null : ((deck === 'stacks' ? paperColour(surface, quads, loose.mask, true) : null) ?? paperColour(surface, quads, loose.mask));
+  if (fromCards && colourDistance(fromCards, guess) > LOOKS.otherPaper) {
+    const other = strict(fromCards);
+    if (other.lone.length > best.lone.length) best = other;
+  }
+  // A glare spot may be the brightest neutral thing, and the cream paper it washes out too warm
+  // under warm light for the loose idea of neutral: the paper then shows in the next brightest.
+  if (best.lone.length < LOOKS.few && colourDistance(surface.belowGlare, guess) > LOOKS.otherPaper) {
+    const other = strict(surface.belowGlare);
+    if (other.lone.length > best.lone.length) best = other;
+  }
+  // Light so warm that the paper passes under no idea of neutral (a red felt table under warm
+  // light, a glare spot the brightest thing): the paper's colour inside the outlines the edges
+  // alone close in a card's shape, held on three sides at least; kept where it finds more lone
+  // cards, two at least (on a nearly empty table one card-shaped patch of it must not set the
+  // paper).
+  if (best.lone.length < LOOKS.few) {
+    const other = fromOutlines();
+    // (Or one card alone where none was found, outlined cleanly all round, its paper light and
+    // near neutral: a lone card on felt under a glare spot, the spot taken for the paper. Not
+    // the deck lying face down, whose navy back would pass for paper with ink.)
+    const clean = (p: Pass): boolean => {
+      if (p.lone.length !== 1 || !p.lone[0]!.refined.support.every((v) => v >= 0.8)) return false;
+      const [r, g, b] = paperColour(surface, [p.lone[0]!.refined.quad.map(look.toWork)], null);
+      return r + g + b >= 3 * 128 && nearNeutral(r, g, b);
+    };
+    if (other && (other.lone.length > Math.max(1, best.lone.length) || (best.lone.length === 0 && clean(other)))) best = other;
+  }
+  return best;
+}
+
+/** One pass: the face mask under this idea of the paper (chroma below `chromaMax`, lighter than `cut`) and the lone cards in it. */
+function passWith(look: Look, chroma: Float32Array, chromaMax: number, cut: number): Pass {
+  const { cv, surface, deck } = look;
+  const mask = faceMask(surface, chroma, chromaMax, cut, deck);
+  const split = (erosion: number, regions: Region[], faceColoured: boolean, known: LoneCard[] = []): Split => splitRegions(look, { chroma, mask, cut }, erosion, regions, faceColoured, known);
+  const { regions, lone, narrow, rest } = split(1, regionsOf(cv, surface, mask, 1), true);
+  // Cards whose paper does not stand out (a table as light as the paper) still lie inside a
+  // closed loop of edges: regions between the edges alone are candidates too.
+  const loops = split(0, look.edgeLoops(), false, lone);
+  const add = (l: LoneCard): void => {
+    const c = quadCentre(l.refined.quad);
+    if (!lone.some((m) => insidePolygon(m.refined.quad, c))) lone.push(l);
+  };
+  loops.lone.forEach(add);
+  // Few lone cards: a card's outline may close round a face that edges inside part, a glare
+  // spot's rim run from one side to the other, so that no region of it has the card's shape;
+  // the whole area its outline encloses has.
+  // (Not round a card found already: two cards side by side enclose a card's shape too.)
+  if (lone.length < LOOKS.few) {
+    const holdsNone = (r: Region): boolean => !lone.some((l) => insidePolygon(r.polygon, look.toWork(quadCentre(l.refined.quad))));
+    split(0, look.enclosed().filter(holdsNone), false, lone).lone.filter((l) => !crossedByJoint(look.grey, l.refined.quad)).forEach(add);
+  }
+  // Stacks: a special's yellow face on a table as light as the paper, which the paper mask takes
+  // in, joining face and table in one region, and as light as the face in grey, with no edge
+  // between them: its yellow alone parts it from the table.
+  if (deck === 'stacks') split(1, look.yellowLoops(), true).lone.forEach(add);
+  // Narrow outlines are lone cards only where few others are: a steep view makes every card
+  // narrow, while among cards of a card's proportions a narrow one is a strip of one.
+  if (lone.length < LOOKS.few) {
+    [...narrow, ...loops.narrow].forEach(add);
+    for (const l of narrow) if (lone.includes(l)) rest.splice(rest.indexOf(l.region), 1);
+  }
+  return { chroma, mask, cut, regions, lone, rest };
+}
+
+interface Split {
+  readonly regions: Region[];
+  readonly lone: LoneCard[];
+  readonly narrow: LoneCard[];
+  readonly rest: Region[];
+}
+
+/** `regions` from a mask eroded by `erosion` (face-coloured: paper or yellow), or between the edges alone, parted into lone cards, narrow ones and the rest. */
+function splitRegions(look: Look, paper: Pick<Pass, 'chroma' | 'mask' | 'cut'>, erosion: number, regions: Region[], faceColoured: boolean, known: LoneCard[]): Split {
+  const { deck, surface, toFrame } = look;
+  const lone: LoneCard[] = [];
+  const narrow: LoneCard[] = [];
+  const rest: Region[] = [];
+  // Stacks: a wild card's word runs across its face and, on a small card, parts its paper into
+  // two halves, each about card-shaped: the whole card is tried first (see wordHalves). (In a
+  // face-coloured mask only: between edges alone, tiles of a patterned table pair up alike.)
+  const whole = deck === 'stacks' && faceColoured ? wordHalves(look.cv, surface, paper.chroma, paper.mask, regions) : [];
+  for (const region of [...whole, ...regions]) {
+    const isWhole = whole.includes(region);
+    // A region inside a card already found adds nothing.
+    if (known.length > 0 || whole.length > 0) {
+      const c = toFrame(centroid(region.polygon));
+      if (known.some((m) => insidePolygon(m.refined.quad, c)) || lone.some((m) => whole.includes(m.region) && insidePolygon(m.refined.quad, c))) continue;
+    }
+    if (isLoneCard(region, LONE.narrowest)) {
+      // Narrower than a card: a card seen steeply from its side, or a strip of a card between
+      // covers, or of glare; set apart (see below), and only where held on all four sides.
+      const isNarrow = aspect(region.polygon) <= LONE.narrow;
+      const sides = isNarrow ? 4 : 3;
+      let refined = look.refineOnce(region.polygon, erosion);
+      if (deck === 'stacks' && held(refined) < sides) {
+        const onYellow = refineQuad(look.yellowGrey(), portrait(grow(region.polygon, erosion + 1).map(toFrame)));
+        if (held(onYellow) >= sides) look.yellowQuads.add((refined = onYellow).quad);
+      }
+      if (held(refined) >= sides && loneFace(faceStats(surface, paper.chroma, paper.mask, refined.quad.map(look.toWork), paper.cut), refined, deck)) {
+        (isNarrow ? narrow : lone).push({ region, refined });
+        if (!isNarrow) continue;
+      }
+    }
+    if (!isWhole) rest.push(region);
+  }
+  return { regions, lone, narrow, rest };
+}
+
+export type { Vec };

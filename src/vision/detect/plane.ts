@@ -1,0 +1,100 @@
+// The table plane a look measures cards on: the one given (a calibration profile, another look's),
+// else the lone cards' (in Sequence Stacks their piles' top cards, as a camera sees the table),
+// each a 63 x 88 mm rectangle in perspective. What a candidate measures on it: its area in cards,
+// whether it is card-shaped, how far its sides are off a card's, how much of it is open table.
+import { STANDARD_DECK } from '../../deck/profile.js';
+import { applyHomography, invertHomography, polygonArea, portrait, type Homography, type Vec } from './geometry.js';
+import type { RefinedQuad } from './refine.js';
+import { tablePlane, type CardSize, type TablePlane } from './table.js';
+import { tableLook, tableShare, topOfPile } from './complete.js';
+import { isFace } from './face.js';
+import { isCardShaped, sideError } from './shape.js';
+import type { Look } from './look.js';
+import type { LoneCard, Pass } from './lone.js';
+import { CARDS } from './params.js';
+
+export interface Plane {
+  readonly size: CardSize;
+  /** The lone cards' plane (or the one given); null where there is none to measure by. */
+  readonly plane: TablePlane | null;
+  readonly inverse: Homography | null;
+  /** The plane cards are measured on, and its inverse: the lone cards', until the scan has outlined more cards (refitTo). */
+  readonly sized: TablePlane | null;
+  readonly sizedInverse: Homography | null;
+  refitTo(plane: TablePlane, inverse: Homography): void;
+  /** Stacks: each lone outline's pile top card (null where none shows). */
+  readonly tops: Map<readonly Vec[], RefinedQuad | null>;
+  /** A quad's area on the table, in cards (1 without a plane). */
+  areaOnTable(quad: readonly Vec[]): number;
+  cardShaped(quad: readonly Vec[]): boolean;
+  /** sideError on the table (0 without a plane). */
+  sizeError(quad: readonly Vec[]): number;
+  /** What open table looks like round the lone cards (worked out when first needed; null without a plane). */
+  tableSeen(): ReturnType<typeof tableLook>;
+  /** tableSeen in TIC layouts only (see below). */
+  bareTable(): ReturnType<typeof tableLook>;
+  /** Less than CARDS.clearOfTable of the quad is open table (TIC). */
+  clearOfTable(quad: readonly Vec[]): boolean;
+  /** Whether a quad holds a card face (isFace under the pass's idea of paper). */
+  face(quad: readonly Vec[], partial: boolean): boolean;
+}
+
+export function planeOf(look: Look, pass: Pass): Plane {
+  const { frame, deck, surface, options } = look;
+  const lone: LoneCard[] = pass.lone;
+  const size: CardSize = { widthMm: STANDARD_DECK.widthMm, heightMm: STANDARD_DECK.heightMm };
+  // Stacks: most "lone" outlines are piles, larger than a card where the cards below peek out;
+  // the plane from them would make every card look too small. Their top cards give it instead.
+  const tops = new Map<readonly Vec[], RefinedQuad | null>();
+  if (deck === 'stacks') for (const l of lone) tops.set(l.refined.quad, topOfPile(look.yellowQuads.has(l.refined.quad) ? look.yellowGrey() : look.grey, l.refined.quad));
+  const plane: TablePlane | null = options.plane ? { toTable: options.plane, cards: lone.length } : tablePlane(
+    lone.map((l) => portrait(tops.get(l.refined.quad)?.quad ?? l.refined.quad)),
+    size,
+    lone.map((l) => l.refined.support.reduce((a, b) => a + b, 0) + (l.region.area / l.region.hullArea)),
+    // Stacks: as a camera sees the table, from one pile's top card too. Its piles lie apart, a
+    // pale table often shows only one or two, and a plane from a free homography of their corners
+    // lost the rest. (On TIC layouts the free plane did better.)
+    deck === 'stacks' ? frame : undefined,
+    deck === 'stacks',
+  );
+  const inverse = plane ? invertHomography(plane.toTable) : null;
+  let sized = plane;
+  let sizedInverse = inverse;
+  // TIC: to tell a card's hidden part (under a cover) from table it was run out over; not a cost
+  // on every completion: a cover the table's colour (a grey sleeve on a grey table) would pass for
+  // table there, and the dev and tuning sets lost cards to that. Stacks: only to turn down scan
+  // hits that are mostly table (a tan wood table passes for a special's yellow face, its grain for
+  // ink); there the lone cards may all be yellow specials, and the white cards' paper is the
+  // surface's white.
+  let looked: ReturnType<typeof tableLook> | undefined;
+  const tableSeen = (): ReturnType<typeof tableLook> => (looked === undefined ? (looked = plane ? tableLook(frame, lone.map((l) => l.refined.quad), deck === 'stacks' ? [surface.white] : []) : null) : looked);
+  const bareTable = (): ReturnType<typeof tableLook> => (deck === 'tic' ? tableSeen() : null);
+  const cardArea = size.widthMm * size.heightMm;
+  const onTable = (quad: readonly Vec[], h: Homography): Vec[] => quad.map((p) => applyHomography(h, p));
+  return {
+    size,
+    plane,
+    inverse,
+    get sized() {
+      return sized;
+    },
+    get sizedInverse() {
+      return sizedInverse;
+    },
+    refitTo(refit, refitInverse) {
+      sized = refit;
+      sizedInverse = refitInverse;
+    },
+    tops,
+    areaOnTable: (quad) => (sized ? polygonArea(onTable(quad, sized.toTable)) / cardArea : 1),
+    cardShaped: (quad) => !sized || isCardShaped(onTable(quad, sized.toTable), size),
+    sizeError: (quad) => (sized ? sideError(onTable(quad, sized.toTable), size) : 0),
+    tableSeen,
+    bareTable,
+    clearOfTable: (quad) => {
+      const bare = bareTable();
+      return bare !== null && tableShare(frame, quad, bare) < CARDS.clearOfTable;
+    },
+    face: (quad, partial) => isFace(surface, pass.chroma, pass.mask, quad.map(look.toWork), pass.cut, partial, deck),
+  };
+}

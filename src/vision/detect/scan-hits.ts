@@ -1,0 +1,257 @@
+// The scan: the table searched all over for card-sized rectangles along edges (touching cards, cards
+// partly covered or cut by the frame, cards in shade). Each hit is snapped to its edges and kept
+// when it is card-shaped, holds paper in one piece and ink, and lies over no card found.
+import { performance } from 'node:perf_hooks';
+import { applyHomography, dist, insetGrid, insidePolygon, invertHomography, portrait, quadCentre, type Vec } from './geometry.js';
+import { refineQuad, relaxQuad, slideAlong, type RefinedQuad } from './refine.js';
+import { tablePlane } from './table.js';
+import { dipsIn } from './surface.js';
+import { scanAngles, scanTable } from './scan.js';
+import { completeOnPlane, slideOffTable, tableShare } from './complete.js';
+import { crossedByJoint, ownBorders } from './joint.js';
+import { faceIn, faceStats, paperInOnePiece, paperRims } from './face.js';
+import { faintSide, overlaps } from './shape.js';
+import { plausible, type Candidate } from './select.js';
+import type { Look } from './look.js';
+import type { Pass } from './lone.js';
+import type { Plane } from './plane.js';
+import { CARDS, FACE, FAINT, SCANNED } from './params.js';
+
+type ScanHit = ReturnType<typeof scanTable>[number];
+
+/** What judging scan hits needs besides the hit: the cards found so far, and how the table's edges look. */
+interface Judging {
+  readonly look: Look;
+  readonly pass: Pass;
+  readonly on: Plane;
+  readonly found: Candidate[];
+  /** The lone cards' sides fall only a few grey levels to the table. */
+  readonly faintTable: boolean;
+  reject(quad: Vec[], why: string): void;
+  /** A card held all round, or found by its own outline (in Stacks every card: see scanTableFor). */
+  settled(f: Candidate): boolean;
+  /** On the table at about a card's size and card-shaped. */
+  accept(q: readonly Vec[]): boolean;
+}
+
+/** Adds to `found` the cards the scan finds over the table about the paper found (needs the plane). */
+export function scanForCards(look: Look, pass: Pass, on: Plane, found: Candidate[]): void {
+  const { plane } = on;
+  if (!plane || !on.inverse) return;
+  const hits = scan(look, pass, on);
+  const contrasts = pass.lone.flatMap((l) => l.refined.contrast.filter((_, k) => l.refined.support[k]! >= 0.5)).sort((a, b) => a - b);
+  const judging: Judging = {
+    look,
+    pass,
+    on,
+    found,
+    faintTable: contrasts.length > 0 && contrasts[contrasts.length >> 1]! < CARDS.faintTable,
+    reject: (quad, why) => void look.options.debug?.rejected?.push({ quad, why }),
+    // (Stacks' piles show the cards below at their sides, a hit for each inside the top card's.)
+    settled: (f) => look.deck === 'stacks' || f.coverage !== SCANNED || f.support.every((v) => v >= 0.5),
+    accept: (q) => {
+      const ratio = on.areaOnTable(q);
+      return ratio >= 0.6 && ratio <= 1.4 && on.cardShaped(q);
+    },
+  };
+  for (const hit of hits) {
+    const card = judgeHit(judging, hit);
+    if (card) found.push(card);
+  }
+  if (look.deck === 'tic') dropStraddlers(judging);
+}
+
+/** The scan over the box the paper's regions span on the table, a card's length round them. */
+function scan(look: Look, pass: Pass, on: Plane): ScanHit[] {
+  const { surface, options, deck } = look;
+  const plane = on.plane!;
+  const inverse = on.inverse!;
+  // (Scanning only around the regions not yet accounted for is quicker but misses cards the
+  // paper mask lost.) Points past the plane's horizon map to nonsense: only those within a few
+  // metres count.
+  const pts = pass.regions.flatMap((r) => r.hull.map((p) => applyHomography(plane.toTable, look.toFrame(p)))).filter((p) => Math.abs(p[0]) < 3000 && Math.abs(p[1]) < 3000);
+  const margin = on.size.heightMm;
+  const xs = pts.map((p) => p[0]);
+  const ys = pts.map((p) => p[1]);
+  const box = { x0: Math.min(...xs) - margin, y0: Math.min(...ys) - margin, x1: Math.max(...xs) + margin, y1: Math.max(...ys) + margin };
+  const tScan = performance.now();
+  // The box on the fine grey, for the thin dark lines there (worked out only where looked for).
+  const corners = [[box.x0, box.y0], [box.x1, box.y0], [box.x1, box.y1], [box.x0, box.y1]].map((p) => applyHomography(inverse, p as unknown as Vec));
+  const fx = corners.map((p) => p[0] / surface.fineToFrame);
+  const fy = corners.map((p) => p[1] / surface.fineToFrame);
+  const dips = dipsIn(look.cv, surface, { x0: Math.min(...fx), y0: Math.min(...fy), x1: Math.max(...fx), y1: Math.max(...fy) });
+  // Scanned at the lone cards' own turn in TIC layouts; Stacks' lone outlines are mostly piles,
+  // whose outlines' turn is not their top cards' (the plane's own axes did better there).
+  const angles = deck === 'tic' ? scanAngles(pass.lone.map((l) => l.refined.quad), plane.toTable) : [0];
+  try {
+    return scanTable(look.cv, { grey: surface.fineGrey, ...(dips ? { dips: dips.mat, dipsAt: [dips.x0, dips.y0, dips.scale] as const } : {}), greyToFrame: surface.fineToFrame, toTable: plane.toTable, box, size: on.size, angles });
+  } finally {
+    dips?.mat.delete();
+    if (options.debug) (options.debug.times ??= {}).scan = performance.now() - tScan;
+  }
+}
+
+/** A scan hit as a card, or null (and why, to the debug pictures). */
+function judgeHit(j: Judging, hit: ScanHit): Candidate | null {
+  const { look, on, found, reject } = j;
+  const { deck } = look;
+  const centre = quadCentre(hit.quad);
+  // (Not inside a guess too weakly held to be kept: the card's own hit may come after it. Nor,
+  // in TIC layouts, inside a scan hit held on only some sides: a stronger peak may straddle a
+  // card and its neighbour, or sit a third of a card along a row, ahead of the card's own;
+  // the two are weighed when duplicates are dropped.)
+  if (found.some((f) => plausible(f) && j.settled(f) && insidePolygon(f.quad, centre))) return void reject(hit.quad, 'inside a card'), null;
+  // A minor peak (outscored close by) a third or more over a card held on some sides only
+  // competes with it; elsewhere, mostly peaks on a textured table, it is kept only as a card
+  // outlined all round at a card's size. Quick ways out first (there are dozens a frame): its
+  // weakest side less than half its mean (no outline all round), or not held all round by the
+  // near snap.
+  const doubtful = hit.minor && !found.some((f) => plausible(f) && !j.settled(f) && overlaps(hit.quad, f.quad));
+  if (doubtful && hit.weakest < 0.5 * hit.score) return void reject(hit.quad, 'minor peak'), null;
+  const snapped = snapHit(j, hit, doubtful);
+  if ('minor' in snapped) return void reject(snapped.minor.quad, 'minor peak'), null;
+  if ('first' in snapped) {
+    const { first } = snapped;
+    return void reject(hit.quad, `shape ${on.areaOnTable(first.quad).toFixed(2)} ${first.support.map((v) => v.toFixed(1)).join(',')} score ${hit.score.toFixed(0)}`), null;
+  }
+  let refined = snapped.refined;
+  // Half over one card found and half over another: a cut across the gap between them (its
+  // centre in the gap, inside neither). (Not scan cards held on some sides only: two such,
+  // each a third of a card off, may cover the card's own hit between them.)
+  const reach = dist(refined.quad[0], refined.quad[2]);
+  const nearby = found.filter((f) => plausible(f) && j.settled(f) && dist(quadCentre(f.quad), centre) < reach);
+  const points = insetGrid(refined.quad);
+  const over = points.map((p) => nearby.findIndex((f) => insidePolygon(f.quad, p))).filter((k) => k >= 0);
+  if (over.length >= 0.5 * points.length && new Set(over).size >= 2) return void reject(refined.quad, 'over two cards'), null;
+  const face = judgeFace(j, refined, doubtful);
+  if (typeof face === 'string') return void reject(refined.quad, face), null;
+  // Only where a side has no edge of its own: a straddling quad's sides cross two cards' faces.
+  // (Stacks piles lie apart, and a special's name runs across its face.)
+  if (deck === 'tic' && refined.support.some((v) => v < 0.5) && crossedByJoint(look.grey, refined.quad)) return void reject(refined.quad, 'straddles a joint'), null;
+  if (deck === 'tic') {
+    // (Only where that brings it nearer a card's size: a side pulled in to ink or noise inside
+    // a card whose faint sides were already right, on a table as light as the paper, is not.)
+    const own = ownBorders(look.grey, refined);
+    if (own && j.accept(own.quad) && on.sizeError(own.quad) <= on.sizeError(refined.quad)) refined = own;
+  }
+  const inFrame = hit.quad.every(([x, y]) => x >= 0 && y >= 0 && x < look.frame.width && y < look.frame.height);
+  return { quad: refined.quad, support: refined.support, partial: !inFrame || refined.support.some((v) => v < 0.5), coverage: SCANNED, ...(face.tentative ? { tentative: true as const } : {}) };
+}
+
+/** A hit's sides snapped to the frame's edges, step by step; else a minor peak's near snap, or the first snap where no card's shape comes of it. */
+function snapHit(j: Judging, hit: ScanHit, doubtful: boolean): { refined: RefinedQuad } | { first: RefinedQuad } | { minor: RefinedQuad } {
+  const { look, on, found, accept } = j;
+  const { grey, deck, frame } = look;
+  let near = refineQuad(grey, hit.quad);
+  if (doubtful && deck === 'tic') near = faintSide(grey, near, accept) ?? near;
+  if (doubtful && near.support.some((v) => v < 0.5)) return { minor: near };
+  // On a table nearly the paper's colour the scan's peak may sit well off the card's faint
+  // sides: a wider search, where the near one finds too little.
+  const strong = (r: RefinedQuad): number => r.support.filter((v) => v >= 0.5).length;
+  const wide = strong(near) < 3 ? refineQuad(grey, hit.quad, { reach: 0.3 }) : null;
+  let first = wide && strong(wide) > strong(near) ? wide : near;
+  // Where the lone cards' own sides fall only a few grey levels to the table (the table nearly
+  // as light as the paper, or a card in its shadow), so may this card's: looked for as faint
+  // edges too, kept only held all round at a card's size and over no card found (on a grainy
+  // table faint edges are everywhere).
+  if (j.faintTable && strong(first) < 3 && !doubtful) {
+    const faint = refineQuad(grey, hit.quad, { reach: 0.3, minFall: FAINT.minFall! });
+    if (strong(faint) === 4 && on.sizeError(faint.quad) <= CARDS.offSize && !found.some((f) => plausible(f) && overlaps(faint.quad, f.quad))) first = faint;
+  }
+  // A side that snapped to something else (a hand, a neighbour's ink) goes back to where the
+  // scan put it, if that makes the card the right shape.
+  let refined = relaxQuad(first, hit.quad, accept);
+  // The scan cuts cards at the layout's angle: a card seen in part is better completed from
+  // its own clearest corner.
+  if (!refined || refined.support.some((v) => v < 0.5)) {
+    const completed = completeOnPlane(frame, grey, first, on.plane!.toTable, on.inverse!, on.size);
+    if (completed && accept(completed.refined.quad) && (!refined || completed.score >= refined.support.reduce((a, b) => a + b, 0))) refined = completed.refined;
+  }
+  // One side faint (a light card's far side on a table as light as the paper), left where the
+  // scan put it: looked for again, further and for a weaker edge.
+  if (deck === 'tic' && refined) refined = faintSide(grey, refined, accept) ?? refined;
+  // Held by two opposite sides only: placed along them where the other two show.
+  const slid = refined ? slideAlong(grey, refined) : null;
+  if (slid && accept(slid.quad)) refined = slid;
+  // Run out over open table (placed on the wrong side of a cover's edge): slid back off it,
+  // kept where a corner of it is seen.
+  const bare = refined ? on.bareTable() : null;
+  if (refined && bare && tableShare(frame, refined.quad, bare) > CARDS.slideFrom) {
+    const back = slideOffTable(frame, grey, refined.quad, bare, on.plane!.toTable, on.inverse!, on.size);
+    if (back && accept(back.quad) && back.support.some((v, k) => v >= 0.5 && back.support[(k + 1) % 4]! >= 0.5)) refined = back;
+  }
+  return refined ? { refined } : { first };
+}
+
+/** Whether a snapped hit's face is a card's: why not, or whether it is only tentatively one. */
+function judgeFace(j: Judging, refined: RefinedQuad, doubtful: boolean): string | { tentative: boolean } {
+  const { look, pass, on, found } = j;
+  const { surface, deck, frame } = look;
+  const { chroma, mask, cut } = pass;
+  const work = refined.quad.map(look.toWork);
+  const st = faceStats(surface, chroma, mask, work, cut);
+  // A small single pip, blurred at the working scale, may leave less ink than the test asks:
+  // enough where the card's outline is held all round at a card's size (open table framed by
+  // cards has no ink in its middle at all).
+  // (Held firmly all round, to the 10% a plane from a few lone cards may be off far from them.)
+  const outlined = refined.support.every((v) => v >= 0.5) && on.sizeError(refined.quad) <= (refined.support.every((v) => v >= 0.7) ? CARDS.farOffSize : CARDS.offSize);
+  if (doubtful && !outlined) return 'minor peak';
+  // Glare may wash the ink out too: card-sized paper outlined all round, by strong falls to a far
+  // darker table on three sides at least (the fourth may be the joint to a neighbour), is a
+  // card. (Open table framed by cards rises to their paper at its sides, where this falls.) A
+  // glare spot over much of the card sets the level paper is judged by: about half paper will do.
+  const falls = refined.contrast.filter((v) => v >= FACE.strongFall).length;
+  const washedOut = deck === 'tic' && outlined && st.paper >= 0.45 && falls >= 3;
+  // Held firmly all round at a card's size.
+  const firm = refined.support.every((v) => v >= 0.8) && on.sizeError(refined.quad) <= CARDS.offSize;
+  // A glare spot over a good part of a card outlined all round: its white is no measure of the
+  // paper (beside it, the paper looks too dark to be paper), and what ink it washed out is gone.
+  // Judged beside the spot, as paper with some ink, and as a face where the ink left is enough,
+  // or the card falls strongly to the table on two sides at least, or it is held firmly all
+  // round (a spot over a lone pip leaves only the indices).
+  const glared = outlined && st.glare >= FACE.glared ? faceStats(surface, chroma, mask, work, cut, true) : null;
+  const underGlare = glared !== null && glared.paper >= 0.45 && glared.ink >= 0.005 && (faceIn(glared, true, deck) || falls >= 2 || firm);
+  // A glare spot over much of the face (a third of it washed out to white or more) may wash out
+  // all its ink, a numeral's or a pip's (the table round it no darker than the paper under it),
+  // and a side under it with it: an outline held all round at a card's size is the card.
+  // (Held firmly all round, a little further off the plane's size: a plane from piles' top
+  // cards, as a camera sees the table, may put a card far from them a tenth off.)
+  const blinded = st.glare >= FACE.blinded && (outlined || (refined.support.every((v) => v >= 0.8) && on.sizeError(refined.quad) <= FACE.blindedSize));
+  if (!faceIn(st, true, deck) && !(outlined && st.inkCore >= 2 && st.ink >= 0.005 && st.paper >= 0.45) && !washedOut && !underGlare && !blinded) {
+    return `face p${st.paper.toFixed(2)} i${st.ink.toFixed(3)} c${st.inkCore} g${st.glare.toFixed(2)}`;
+  }
+  // (Not a firm outline: in an arm's shade a card's paper may look like the table.)
+  // (Judged on its part over no card found: a hit half over a card, half over open table, is
+  // no card; a pile's lower card showing beside its top one is paper where it shows.)
+  const open = deck === 'stacks' && !firm ? on.tableSeen() : null;
+  if (open && tableShare(frame, refined.quad, open, (p) => found.some((f) => plausible(f) && insidePolygon(f.quad, p))) > CARDS.onOpenTable) return 'open table';
+  // Checked cloth can look card-shaped with "ink" (its dark squares): a card's paper is one
+  // piece, and runs along its sides unless a cover or the frame's edge cuts it.
+  const piece = paperInOnePiece(surface, chroma, mask, work, deck, underGlare);
+  // (Open table is looked for only where the paper is in pieces.)
+  const parted = deck === 'tic' && piece >= CARDS.partedPiece && piece < 0.85 && on.clearOfTable(refined.quad);
+  if ((piece < 0.85 && !parted) || ((underGlare ? glared : st).paper < 0.4 && !paperRims(surface, mask, work))) return `pattern ${piece.toFixed(2)}`;
+  return { tentative: piece < 0.85 };
+}
+
+/**
+ * TIC layouts: a scan card held on some sides only, a third or more of it over a card held all
+ * round, is a cut across the joint to a neighbour, or the same card placed a part of a card off
+ * (cards do not lie over each other's faces in TIC layouts; Stacks piles do). Then the cards the
+ * scan outlined all round set the plane, where they are more than the lone cards: lone cards in
+ * one part of the frame set a plane that may run 8-10% off a card's size in another, where it
+ * then cuts cards a side short or long.
+ */
+function dropStraddlers(j: Judging): void {
+  const { found, on, look, pass } = j;
+  const firm = found.filter((f) => plausible(f) && j.settled(f));
+  for (let i = found.length - 1; i >= 0; i--) {
+    const c = found[i]!;
+    if (!j.settled(c) && firm.some((f) => overlaps(c.quad, f.quad))) found.splice(i, 1);
+  }
+  if (look.options.plane) return;
+  const outlined = found.filter((f) => plausible(f) && f.support.every((v) => v >= 0.7));
+  const refit = outlined.length > pass.lone.length ? tablePlane(outlined.map((f) => portrait(f.quad)), on.size, outlined.map((f) => f.support.reduce((a, b) => a + b, 0))) : null;
+  const refitInverse = refit && refit.cards > on.plane!.cards ? invertHomography(refit.toTable) : null;
+  if (refit && refitInverse) on.refitTo(refit, refitInverse);
+}
