@@ -2,13 +2,21 @@
 // made once and only when first asked for (most frames never need most of it).
 import type { RgbaImage } from '../image.js';
 import type { OpenCv } from '../opencv.js';
-import type { DetectOptions } from './index.js';
+import { performance } from 'node:perf_hooks';
+import type { Detection, DetectOptions } from './index.js';
 import type { Surface } from './surface.js';
-import { centroid, dist, grow, polygonArea, portrait, type Vec } from './geometry.js';
+import { centroid, dist, grow, insidePolygon, polygonArea, portrait, quadCentre, type Homography, type Vec } from './geometry.js';
 import { refineQuad, type GreyImage, type RefinedQuad } from './refine.js';
 import { yellowness } from './complete.js';
 import { insideEdges, nearEdges, regionsOf, type Region } from './regions.js';
-import { yellowFaces } from './face.js';
+import { colourDistance, paperColour, yellowFaces } from './face.js';
+import { dedupe, plausible, type Candidate } from './select.js';
+import { loneCards, type Pass } from './lone.js';
+import { planeOf, type Plane } from './plane.js';
+import { outlineCandidates } from './outlines.js';
+import { scanForCards } from './scan-hits.js';
+import { fitToTable } from './fit.js';
+import { LOOKS, SCANNED } from './params.js';
 
 export interface Look {
   readonly cv: OpenCv;
@@ -69,4 +77,77 @@ export function startLook(cv: OpenCv, frame: RgbaImage, surface: Surface, option
     enclosed: () => (enclosed ??= regionsOf(cv, surface, nearEdges(surface), 0)),
     yellowLoops: () => (yellowLoops ??= regionsOf(cv, surface, yellowFaces(surface), 1)),
   };
+}
+
+/** What one look found: the cards, how many lone ones, and how well the frame's edges hold them. */
+export interface Found {
+  readonly cards: Detection[];
+  /** How many cards, and (`seen`) how well held, tentative finds aside: they must not tip the choice between looks. */
+  readonly counted: number;
+  readonly lone: number;
+  /** The cards' summed side support (each side 0..1). */
+  readonly seen: number;
+  /** How many regions of paper (a quarter of a card or more) lie in no card found. */
+  readonly loose: number;
+  /** TablePlane.flat of the plane used, where the lone cards gave one. */
+  readonly flat?: Homography;
+  /** The lone cards' own paper, where it is far from the colour the passes took for paper. */
+  readonly paper?: readonly [number, number, number];
+  /** The plane the scan's cards outlined all round gave, where the lone cards' came from fewer than FEW. */
+  readonly refit?: Homography;
+}
+
+/** One look: lone cards -> the table plane -> cards by their outlines, then by the scan -> fitted to the table -> one per card. */
+export function lookOnce(cv: OpenCv, frame: RgbaImage, surface: Surface, options: DetectOptions): Found {
+  const look = startLook(cv, frame, surface, options);
+  const tPass = performance.now();
+  const guess = options.paper ?? surface.white;
+  const pass = loneCards(look, guess);
+  const tPasses = performance.now();
+  const on = planeOf(look, pass);
+  const found = outlineCandidates(look, pass, on);
+  scanForCards(look, pass, on, found);
+  if (options.debug) {
+    const times = (options.debug.times ??= {});
+    times.passes = tPasses - tPass;
+    times.total = performance.now() - tPass;
+    options.debug.surface = surface;
+    options.debug.mask = pass.mask;
+    options.debug.regions = pass.regions;
+    options.debug.candidates = found;
+    options.debug.plane = on.plane !== null;
+  }
+  fitToTable(look, on, found);
+  const kept = dedupe(found.filter(plausible), look.deck === 'tic');
+  return summary(look, pass, on, kept, guess);
+}
+
+/** The kept candidates as detections, with what the choice between looks weighs. */
+function summary(look: Look, pass: Pass, on: Plane, kept: Candidate[], guess: readonly [number, number, number]): Found {
+  const { plane, sized } = on;
+  const { lone } = pass;
+  const cards = kept.map((c): Detection => {
+    const quad = portrait(c.quad);
+    return { corners: quad, centre: quadCentre(quad), partial: c.partial, evidence: c.coverage === SCANNED ? 'scan' : 'outline', ...(c.tentative ? { tentative: true as const } : {}) };
+  });
+  // How much of the cards' outlines the frame's edges bear out, in sides (see detectCards).
+  const counted = kept.filter((c) => !c.tentative);
+  const seen = counted.reduce((t, c) => t + c.support.reduce((a, b) => a + b, 0), 0);
+  // The paper as the lone cards show it, when far from the passes' idea of it: something whiter
+  // than the paper under a tinted light may have been taken for it, and the cards' faces then read
+  // as ink, not paper (see detectCards).
+  const own = !look.options.paper && lone.length >= LOOKS.few ? paperColour(look.surface, lone.map((l) => l.refined.quad.map(look.toWork)), pass.mask) : null;
+  const paper = own && colourDistance(own, guess) > LOOKS.otherPaper ? { paper: own } : {};
+  const refit = plane && sized && sized !== plane && plane.cards < LOOKS.few ? { refit: sized.toTable } : {};
+  // (Not once the scan's cards have set the plane: more cards than the flat plane was for.)
+  if (!plane || sized !== plane || !('flat' in plane) || !plane.flat) return { cards, counted: counted.length, lone: lone.length, seen, loose: 0, ...paper, ...refit };
+  // Paper no card accounts for, only where the flat plane may be tried. (A quarter of the cards'
+  // median size in pixels: the plane may be the thing that is off.)
+  const areas = kept.map((c) => polygonArea(c.quad)).sort((a, b) => a - b);
+  const typical = areas.length > 0 ? areas[areas.length >> 1]! : 0;
+  const loose = pass.regions.filter((r) => {
+    const hull = r.hull.map(look.toFrame);
+    return polygonArea(hull) >= 0.25 * typical && !kept.some((f) => insidePolygon(f.quad, centroid(hull)));
+  }).length;
+  return { cards, counted: counted.length, lone: lone.length, seen, loose, flat: plane.flat, ...paper };
 }
