@@ -77,8 +77,9 @@ export function scanAngles(quads: readonly (readonly Vec[])[], toTable: Homograp
   return [Math.atan2(sy, sx) / 4];
 }
 
-function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
-  const { box, size } = input;
+/** The view of the table box at `angle`: its size (px) and the homographies grey -> view and view -> frame; null where too large or degenerate. */
+function scanView(input: ScanInput, angle: number): { w: number; h: number; m: Homography; viewToFrame: Homography } | null {
+  const { box } = input;
   // The view: table mm turned by -angle about the box centre, then offset and scaled to pixels.
   const cx = (box.x0 + box.x1) / 2;
   const cy = (box.y0 + box.y1) / 2;
@@ -90,7 +91,7 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
   const extentY = Math.min(half, Math.abs((box.x1 - box.x0) / 2 * sin) + Math.abs((box.y1 - box.y0) / 2 * cos));
   const w = Math.max(8, Math.ceil((2 * extentX) / MM_PER_PX));
   const h = Math.max(8, Math.ceil((2 * extentY) / MM_PER_PX));
-  if (!Number.isFinite(w) || !Number.isFinite(h) || w * h > 1_500_000) return [];
+  if (!Number.isFinite(w) || !Number.isFinite(h) || w * h > 1_500_000) return null;
   // view = S * R * T * toTable * greyToFrame
   const k = input.greyToFrame;
   const fromGrey: Homography = [k, 0, 0, 0, k, 0, 0, 0, 1];
@@ -99,7 +100,15 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
   const toView: Homography = [1 / MM_PER_PX, 0, extentX / MM_PER_PX, 0, 1 / MM_PER_PX, extentY / MM_PER_PX, 0, 0, 1];
   const m = multiply(toView, multiply(rotate, multiply(t, fromGrey)));
   const viewToFrame = invertHomography(multiply(toView, multiply(rotate, t)));
-  if (!viewToFrame) return [];
+  if (!viewToFrame) return null;
+  return { w, h, m, viewToFrame };
+}
+
+function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
+  const { size } = input;
+  const at = scanView(input, angle);
+  if (!at) return [];
+  const { w, h, m, viewToFrame } = at;
   // The warps (the view, where it lies inside the frame, the dips) in JS, as OpenCV would make them.
   const view = new cv.Mat(h, w, cv.CV_8UC1);
   const gx = new cv.Mat();
@@ -115,59 +124,8 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     }
     cv.Sobel(view, gx, cv.CV_16S, 1, 0, 3);
     cv.Sobel(view, gy, cv.CV_16S, 0, 1, 3);
-    const vx = gx.data16S;
-    const vy = gy.data16S;
-    // Vertical sides: |d/dx| summed down each column; horizontal sides: |d/dy| along each row.
-    // A side may sit a pixel off: each edge strength is first spread a pixel across its side.
-    // Padded with nothing (an edge strength is never below 0, so a missing neighbour changes no
-    // maximum): a column either side of each row of ex, a row above and below ey.
-    // In whole numbers (a strength is at most 2,040 and a view at most 1.5 million pixels, so every
-    // sum fits in 32 bits): maxima without branches, sums without a float's rounding, in under a
-    // third of the time.
-    const n = w * h;
-    const xw = w + 2;
-    const ex = int32s('scan.ex', xw * h);
-    const ey = int32s('scan.ey', n + 2 * w);
-    ey.fill(0, 0, w);
-    ey.fill(0, n + w, n + 2 * w);
-    for (let y = 0; y < h; y++) {
-      const e = y * xw + 1;
-      ex[e - 1] = 0;
-      ex[e + w] = 0;
-      for (let x = 0; x < w; x++) {
-        const i = y * w + x;
-        // Every bit set inside the frame (ok 255), none outside (0).
-        const inside = -(ok[i]! >> 7);
-        const d = dip ? DIP_GAIN * dip[i]! : 0;
-        const gx = vx[i]!;
-        const gy = vy[i]!;
-        // |g| as (g ^ sign) - sign, sign all ones below 0.
-        const signX = gx >> 31;
-        const signY = gy >> 31;
-        ex[e + x] = ((gx ^ signX) - signX + d) & inside;
-        ey[i + w] = ((gy ^ signY) - signY + d) & inside;
-      }
-    }
-    const W = w + 1;
-    const colSum = int32s('scan.colSum', W * (h + 1));
-    const rowSum = int32s('scan.rowSum', W * (h + 1));
-    // The sums start from nothing: the first row of column sums, the first column of row sums.
-    colSum.fill(0, 0, W);
-    for (let y = 0; y < h; y++) {
-      const e = y * xw + 1;
-      const k = (y + 1) * w;
-      const above = y * W;
-      const below = above + W;
-      let run = 0;
-      rowSum[above] = 0;
-      for (let x = 0; x < w; x++) {
-        const sx = max3(ex[e + x - 1]!, ex[e + x]!, ex[e + x + 1]!);
-        const sy = max3(ey[k + x - w]!, ey[k + x]!, ey[k + x + w]!);
-        colSum[below + x] = colSum[above + x]! + sx;
-        run += sy;
-        rowSum[above + x + 1] = run;
-      }
-    }
+    const { ex, ey } = edgeStrengths(gx.data16S, gy.data16S, dip, ok, w, h);
+    const { colSum, rowSum } = sideSums(ex, ey, w, h);
     const cw = Math.round(size.widthMm / MM_PER_PX);
     const ch = Math.round(size.heightMm / MM_PER_PX);
     // Score every top-left corner position: the mean of its three strongest sides (one may be
@@ -175,51 +133,8 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     const sw = w - cw;
     const sh = h - ch;
     if (sw <= 0 || sh <= 0) return [];
-    // Each side's strength once (a card's top side is the bottom side of the one a card above):
-    // along rows (length cw, from every x up to sw, every row) and down columns (length ch).
-    const across = float32s('scan.across', h * sw);
-    sideStrengths(across, h, sw, rowSum, 1, cw, 1, ok, w);
-    const down = float32s('scan.down', sh * w);
-    sideStrengths(down, sh, w, colSum, W, ch, w, ok, w);
-    const score = float32s('scan.score', sw * sh);
-    const weakest = float32s('scan.weakest', sw * sh);
-    for (let y = 0; y < sh; y++) {
-      for (let x = 0; x < sw; x++) {
-        const top = across[y * sw + x]!;
-        const bottom = across[(y + ch) * sw + x]!;
-        const left = down[y * w + x]!;
-        const right = down[y * w + x + cw]!;
-        let min = top < bottom ? top : bottom;
-        if (left < min) min = left;
-        if (right < min) min = right;
-        score[y * sw + x] = (top + bottom + left + right - min) / 3;
-        weakest[y * sw + x] = min;
-      }
-    }
-    // Peaks: the best within a third of a card either way (the window cut at the edges). Looked
-    // for only about cells strong enough, and a cell with a stronger neighbour is out at once:
-    // a few comparisons for most, where a dilate of the whole score compared every cell's window.
-    // Peaks best only within a quarter are kept too, as minor ones (see ScanHit.minor).
-    const rx = Math.round(cw / 3);
-    const ry = Math.round(ch / 3);
-    const px = Math.round(cw / 4);
-    const py = Math.round(ch / 4);
-    const out: ScanHit[] = [];
-    for (let y = 0; y < sh; y++) {
-      for (let x = 0; x < sw; x++) {
-        const v = score[y * sw + x]!;
-        if (v < 30 || !peakAt(score, sw, sh, x, y, px, py)) continue;
-        const minor = !peakAt(score, sw, sh, x, y, rx, ry);
-        const corners: Vec[] = [
-          [x, y],
-          [x + cw, y],
-          [x + cw, y + ch],
-          [x, y + ch],
-        ].map((p) => applyHomography(viewToFrame, p as unknown as Vec));
-        out.push({ quad: corners, score: v, weakest: weakest[y * sw + x]!, minor });
-      }
-    }
-    return out;
+    const { score, weakest } = cornerScores(colSum, rowSum, ok, w, h, cw, ch);
+    return scorePeaks(score, weakest, sw, sh, cw, ch, viewToFrame);
   } finally {
     view.delete();
     gx.delete();
@@ -228,12 +143,140 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
 }
 
 /**
+ * Each view pixel's edge strength for vertical sides (`ex`: |d/dx|, rows w + 2 wide) and for
+ * horizontal ones (`ey`: |d/dy|, a row of padding above and below), dips added, 0 outside the frame.
+ */
+function edgeStrengths(vx: Int16Array, vy: Int16Array, dip: Uint8Array | null, ok: Uint8Array, w: number, h: number): { ex: Int32Array; ey: Int32Array } {
+  // Vertical sides: |d/dx| summed down each column; horizontal sides: |d/dy| along each row.
+  // A side may sit a pixel off: each edge strength is first spread a pixel across its side.
+  // Padded with nothing (an edge strength is never below 0, so a missing neighbour changes no
+  // maximum): a column either side of each row of ex, a row above and below ey.
+  // In whole numbers (a strength is at most 2,040 and a view at most 1.5 million pixels, so every
+  // sum fits in 32 bits): maxima without branches, sums without a float's rounding, in under a
+  // third of the time.
+  const n = w * h;
+  const xw = w + 2;
+  const ex = int32s('scan.ex', xw * h);
+  const ey = int32s('scan.ey', n + 2 * w);
+  ey.fill(0, 0, w);
+  ey.fill(0, n + w, n + 2 * w);
+  for (let y = 0; y < h; y++) {
+    const e = y * xw + 1;
+    ex[e - 1] = 0;
+    ex[e + w] = 0;
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      // Every bit set inside the frame (ok 255), none outside (0).
+      const inside = -(ok[i]! >> 7);
+      const d = dip ? DIP_GAIN * dip[i]! : 0;
+      const gx = vx[i]!;
+      const gy = vy[i]!;
+      // |g| as (g ^ sign) - sign, sign all ones below 0.
+      const signX = gx >> 31;
+      const signY = gy >> 31;
+      ex[e + x] = ((gx ^ signX) - signX + d) & inside;
+      ey[i + w] = ((gy ^ signY) - signY + d) & inside;
+    }
+  }
+  return { ex, ey };
+}
+
+/**
+ * Prefix sums (rows w + 1 wide, a row and a column of 0 first) of the edge strengths, each spread a
+ * pixel across its side: down each column for vertical sides, along each row for horizontal ones.
+ */
+function sideSums(ex: Int32Array, ey: Int32Array, w: number, h: number): { colSum: Int32Array; rowSum: Int32Array } {
+  const xw = w + 2;
+  const W = w + 1;
+  const colSum = int32s('scan.colSum', W * (h + 1));
+  const rowSum = int32s('scan.rowSum', W * (h + 1));
+  // The sums start from nothing: the first row of column sums, the first column of row sums.
+  colSum.fill(0, 0, W);
+  for (let y = 0; y < h; y++) {
+    const e = y * xw + 1;
+    const k = (y + 1) * w;
+    const above = y * W;
+    const below = above + W;
+    let run = 0;
+    rowSum[above] = 0;
+    for (let x = 0; x < w; x++) {
+      const sx = max3(ex[e + x - 1]!, ex[e + x]!, ex[e + x + 1]!);
+      const sy = max3(ey[k + x - w]!, ey[k + x]!, ey[k + x + w]!);
+      colSum[below + x] = colSum[above + x]! + sx;
+      run += sy;
+      rowSum[above + x + 1] = run;
+    }
+  }
+  return { colSum, rowSum };
+}
+
+/**
+ * Each top-left corner position's score (a cw x ch card there: the mean of its three strongest
+ * sides) and its weakest side, in rows w - cw wide, h - ch of them.
+ */
+function cornerScores(colSum: Int32Array, rowSum: Int32Array, ok: Uint8Array, w: number, h: number, cw: number, ch: number): { score: Float32Array; weakest: Float32Array } {
+  const W = w + 1;
+  const sw = w - cw;
+  const sh = h - ch;
+  // Each side's strength once (a card's top side is the bottom side of the one a card above):
+  // along rows (length cw, from every x up to sw, every row) and down columns (length ch).
+  const across = float32s('scan.across', h * sw);
+  sideStrengths(across, h, sw, rowSum, 1, cw, 1, ok, w);
+  const down = float32s('scan.down', sh * w);
+  sideStrengths(down, sh, w, colSum, W, ch, w, ok, w);
+  const score = float32s('scan.score', sw * sh);
+  const weakest = float32s('scan.weakest', sw * sh);
+  for (let y = 0; y < sh; y++) {
+    for (let x = 0; x < sw; x++) {
+      const top = across[y * sw + x]!;
+      const bottom = across[(y + ch) * sw + x]!;
+      const left = down[y * w + x]!;
+      const right = down[y * w + x + cw]!;
+      let min = top < bottom ? top : bottom;
+      if (left < min) min = left;
+      if (right < min) min = right;
+      score[y * sw + x] = (top + bottom + left + right - min) / 3;
+      weakest[y * sw + x] = min;
+    }
+  }
+  return { score, weakest };
+}
+
+/** The score's peaks as hits on the frame (`sw` x `sh` corner positions, cards cw x ch, view -> frame). */
+function scorePeaks(score: Float32Array, weakest: Float32Array, sw: number, sh: number, cw: number, ch: number, viewToFrame: Homography): ScanHit[] {
+  // Peaks: the best within a third of a card either way (the window cut at the edges). Looked
+  // for only about cells strong enough, and a cell with a stronger neighbour is out at once:
+  // a few comparisons for most, where a dilate of the whole score compared every cell's window.
+  // Peaks best only within a quarter are kept too, as minor ones (see ScanHit.minor).
+  const rx = Math.round(cw / 3);
+  const ry = Math.round(ch / 3);
+  const px = Math.round(cw / 4);
+  const py = Math.round(ch / 4);
+  const out: ScanHit[] = [];
+  for (let y = 0; y < sh; y++) {
+    for (let x = 0; x < sw; x++) {
+      const v = score[y * sw + x]!;
+      if (v < 30 || !peakAt(score, sw, sh, x, y, px, py)) continue;
+      const minor = !peakAt(score, sw, sh, x, y, rx, ry);
+      const corners: Vec[] = [
+        [x, y],
+        [x + cw, y],
+        [x + cw, y + ch],
+        [x, y + ch],
+      ].map((p) => applyHomography(viewToFrame, p as unknown as Vec));
+      out.push({ quad: corners, score: v, weakest: weakest[y * sw + x]!, minor });
+    }
+  }
+  return out;
+}
+
+/**
  * Each side's strength from the prefix sums `sum` (rows w + 1 apart): `len` steps of `stride` from
  * `at`, its view pixels (rows `w` apart) `step` apart from `pixel` (thirds out of the frame, `ok`
  * 0, say nothing): half the mean and half the weakest third. A card's own side runs its whole
  * length, while a face's big shapes (two squares one above the other, a Stacks card's numeral)
  * line up along only part of a line through it, and outscored a faint true side (Sequence Hunt,
- * and Stacks, on light tables). (A function of its own: as a closure in scanAngle it ran slower.)
+ * and Stacks, on light tables). (A function of its own: as a closure it ran slower.)
  */
 function sideStrengths(into: Float32Array, rows: number, cols: number, sum: Int32Array, stride: number, len: number, step: number, ok: Uint8Array, w: number): void {
   // (The prefix sums' rows are a column wider than the view's.)
