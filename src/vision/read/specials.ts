@@ -97,7 +97,23 @@ function wordBox(ink: Float32Array, width: number, height: number, pxPerMm: numb
   return { x0: x0 / pxPerMm, y0: y0 / pxPerMm, x1: x1 / pxPerMm, y1: y1 / pxPerMm };
 }
 
-export function createSpecialMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DECK): SpecialMatcher {
+/** A template's best correlation anywhere in an image, and where. */
+type BestMatch = (image: Mat, template: Mat) => { score: number; x: number; y: number };
+
+/** Where the coarse search found a word best: the template, its score and place, and its scale (index into SCALES). */
+interface CoarseMatch {
+  readonly t: Template;
+  readonly score: number;
+  readonly x: number;
+  readonly y: number;
+  readonly j: number;
+}
+
+/**
+ * Every special's word as the deck profile draws it, both ways up at each of SCALES, and the band
+ * of the card (mm from its top) that holds every word either way up, with PAD_MM round it.
+ */
+function wordTemplates(cv: OpenCv, profile: DeckProfile): { templates: Template[]; top: number; bottom: number } {
   const w = profile.widthMm;
   const h = profile.heightMm;
   const templates: Template[] = [];
@@ -135,6 +151,46 @@ export function createSpecialMatcher(cv: OpenCv, profile: DeckProfile = STANDARD
     }
     upright.delete();
   }
+  return { templates, top, bottom };
+}
+
+/** Coarse: where each word lies, which way up and how stretched, at every other scale over the whole cut (at half resolution). */
+function coarseMatches(small: Mat, templates: readonly Template[], bestMatch: BestMatch): Map<Special, CoarseMatch> {
+  const coarse = new Map<Special, CoarseMatch>();
+  for (const t of templates) {
+    for (let j = 1; j < SCALES.length; j += 2) {
+      const c = t.coarse[j]!;
+      if (c.cols > small.cols || c.rows > small.rows) continue;
+      const m = bestMatch(small, c);
+      if (m.score > (coarse.get(t.special)?.score ?? -Infinity)) coarse.set(t.special, { t, ...m, j });
+    }
+  }
+  return coarse;
+}
+
+/** Fine: the best correlation at the scales either side of the coarse one, a few px round the coarse place, at full resolution (-Infinity where none fits). */
+function fineMatch(cv: OpenCv, observed: Mat, at: CoarseMatch, bestMatch: BestMatch): number {
+  const cx = 2 * at.x + at.t.coarse[at.j]!.cols;
+  const cy = 2 * at.y + at.t.coarse[at.j]!.rows;
+  let s = -Infinity;
+  for (let j = Math.max(0, at.j - 1); j <= Math.min(SCALES.length - 1, at.j + 1); j++) {
+    const f = at.t.fine[j]!;
+    const x0 = Math.max(0, Math.round(cx - f.cols / 2) - FINE_REACH);
+    const y0 = Math.max(0, Math.round(cy - f.rows / 2) - FINE_REACH);
+    const x1 = Math.min(observed.cols, x0 + f.cols + 2 * FINE_REACH);
+    const y1 = Math.min(observed.rows, y0 + f.rows + 2 * FINE_REACH);
+    if (x1 - x0 < f.cols || y1 - y0 < f.rows) continue;
+    const roi = observed.roi(new cv.Rect(x0, y0, x1 - x0, y1 - y0));
+    s = Math.max(s, bestMatch(roi, f).score);
+    roi.delete();
+  }
+  return s;
+}
+
+export function createSpecialMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DECK): SpecialMatcher {
+  const w = profile.widthMm;
+  const h = profile.heightMm;
+  const { templates, top, bottom } = wordTemplates(cv, profile);
   // The cut: the card's width and the words' band, each with the margin round it.
   const region: [number, number][] = [
     [-MARGIN_MM, top - MARGIN_MM],
@@ -153,7 +209,7 @@ export function createSpecialMatcher(cv: OpenCv, profile: DeckProfile = STANDARD
   /** Best correlation of `template` anywhere in `image` (TM_CCOEFF_NORMED), and where. */
   const result = new cv.Mat();
   const noMask = new cv.Mat();
-  const bestMatch = (image: Mat, template: Mat): { score: number; x: number; y: number } => {
+  const bestMatch: BestMatch = (image, template) => {
     cv.matchTemplate(image, template, result, cv.TM_CCOEFF_NORMED);
     const m = cv.minMaxLoc(result, noMask);
     return { score: m.maxVal, x: m.maxLoc.x, y: m.maxLoc.y };
@@ -169,32 +225,8 @@ export function createSpecialMatcher(cv: OpenCv, profile: DeckProfile = STANDARD
     let top1 = 0;
     try {
       cv.resize(observed, small, new cv.Size(Math.round(observed.cols / 2), Math.round(observed.rows / 2)), 0, 0, cv.INTER_AREA);
-      // Coarse: where each word lies, which way up and how stretched, at every other scale over the whole cut.
-      const coarse = new Map<Special, { t: Template; score: number; x: number; y: number; j: number }>();
-      for (const t of templates) {
-        for (let j = 1; j < SCALES.length; j += 2) {
-          const c = t.coarse[j]!;
-          if (c.cols > small.cols || c.rows > small.rows) continue;
-          const m = bestMatch(small, c);
-          if (m.score > (coarse.get(t.special)?.score ?? -Infinity)) coarse.set(t.special, { t, ...m, j });
-        }
-      }
-      // Fine: the scales either side, a few px round the coarse place, at full resolution.
-      for (const [special, at] of coarse) {
-        const cx = 2 * at.x + at.t.coarse[at.j]!.cols;
-        const cy = 2 * at.y + at.t.coarse[at.j]!.rows;
-        let s = -Infinity;
-        for (let j = Math.max(0, at.j - 1); j <= Math.min(SCALES.length - 1, at.j + 1); j++) {
-          const f = at.t.fine[j]!;
-          const x0 = Math.max(0, Math.round(cx - f.cols / 2) - FINE_REACH);
-          const y0 = Math.max(0, Math.round(cy - f.rows / 2) - FINE_REACH);
-          const x1 = Math.min(observed.cols, x0 + f.cols + 2 * FINE_REACH);
-          const y1 = Math.min(observed.rows, y0 + f.rows + 2 * FINE_REACH);
-          if (x1 - x0 < f.cols || y1 - y0 < f.rows) continue;
-          const roi = observed.roi(new cv.Rect(x0, y0, x1 - x0, y1 - y0));
-          s = Math.max(s, bestMatch(roi, f).score);
-          roi.delete();
-        }
+      for (const [special, at] of coarseMatches(small, templates, bestMatch)) {
+        const s = fineMatch(cv, observed, at, bestMatch);
         const k = SPECIALS.indexOf(special);
         scores[k] = Math.max(0, s);
         if (s > top1) {
