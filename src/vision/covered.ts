@@ -102,22 +102,58 @@ export function rereadCovered(
   // (From a card or two, the plane without perspective: near them, as good; further off, nearer.)
   const toTable = plane ? (plane.flat ?? plane.toTable) : null;
   const fromTable = toTable ? invertHomography(toTable) : null;
-  // (`underCover`: a side laid again under a cover, to be taken only where read surely.)
-  const tries: { card: number; quad: Quad; underCover?: boolean }[] = [];
-  // A corner cut off by a finger: the outline's other three corners are the card's, and the
-  // parallelogram they make is nearly the card (then snapped). A side run across the card's face
-  // (a glare spot washed its edge into a pale table, or the outline took an edge on the face for
-  // it): the other three sides' lines are the card's, and that side laid again along them at the
-  // length a card shows there is nearly the card's.
-  // Needs no plane: a frame of a card or two under a hand often holds no card read surely. Taken
-  // only where the snapped quad is held on all four sides: a parallelogram off the card (from an
-  // outline of part of it) read as another card as surely as one on it did.
-  // An outline cut short by an arm across the card (no plane to lay rectangles by): the side laid
-  // again further out lies under the arm and holds no edge; taken where the other three are held.
-  // A card named barely (below CHOSEN, no hold on its name) is tried so too: its outline cut short
-  // by a palm may name another card (a 4-circle-red two-thirds in sight read 1-square-red 0.69).
-  // Not one named more surely: a side laid again under a cover at a guessed length squeezes the
-  // face, and a 2-circle-yellow read 0.80 read 2-square-yellow at 0.96.
+  const barely = unsure.filter((i) => readings[i]!.confidence < CHOSEN);
+  const tries = outlineTries([...unknown, ...barely], corners, snap);
+  // A card named from a skewed outline (its end under a deck, the deck's edge taken for its own):
+  // each corner in turn put back to make a parallelogram of the other three. Not snapped: the
+  // side laid again lies under the cover, whose edge the snap would take again. (Taken only where
+  // sure, as any try for a card named.)
+  for (const i of skewed) for (const quad of parallelograms(corners[i]!)) tries.push({ card: i, quad });
+  if (toTable && fromTable) tries.push(...rectangleTries([...unknown, ...unsure], corners, partial, toTable, fromTable, snap));
+  // Cards lying close: a try's side may snap to the neighbour's edge across the gap, a few px
+  // inside it, and the cut reads as nothing. That side moved back onto the neighbour's side is
+  // read too.
+  const pastSure = anySure.map((n) => grow(n, GAP_PX));
+  for (const t of [...tries]) {
+    const off = offNeighbours(t.quad, pastSure);
+    if (off) tries.push({ ...t, quad: off });
+  }
+  if (tries.length === 0) return out;
+  takeSurestReads(reader, tries, readings, cut, out);
+  return out;
+}
+
+/** What rereadCovered gives: the corners and readings, and which cards a try moved. */
+type Reread = ReturnType<typeof rereadCovered>;
+
+/** An outline or rectangle to read card `card` (its index) from. */
+interface Try {
+  readonly card: number;
+  readonly quad: Quad;
+  /** A side laid again under a cover, to be taken only where read surely. */
+  readonly underCover?: boolean;
+}
+
+/**
+ * The tries from each of `cards`' outline, a corner put back or a side laid again, snapped (each quad once).
+ *
+ * A corner cut off by a finger: the outline's other three corners are the card's, and the
+ * parallelogram they make is nearly the card (then snapped). A side run across the card's face
+ * (a glare spot washed its edge into a pale table, or the outline took an edge on the face for
+ * it): the other three sides' lines are the card's, and that side laid again along them at the
+ * length a card shows there is nearly the card's.
+ * Needs no plane: a frame of a card or two under a hand often holds no card read surely. Taken
+ * only where the snapped quad is held on all four sides: a parallelogram off the card (from an
+ * outline of part of it) read as another card as surely as one on it did.
+ * An outline cut short by an arm across the card (no plane to lay rectangles by): the side laid
+ * again further out lies under the arm and holds no edge; taken where the other three are held.
+ * A card named barely (below CHOSEN, no hold on its name) is tried so too: its outline cut short
+ * by a palm may name another card (a 4-circle-red two-thirds in sight read 1-square-red 0.69).
+ * Not one named more surely: a side laid again under a cover at a guessed length squeezes the
+ * face, and a 2-circle-yellow read 0.80 read 2-square-yellow at 0.96.
+ */
+function outlineTries(cards: readonly number[], corners: readonly Quad[], snap: (quad: Quad) => Pick<RefinedQuad, 'quad' | 'support'>): Try[] {
+  const tries: Try[] = [];
   const tryOutline = (i: number, rough: Quad, relaid?: Relaid): void => {
     const snapped = snap(rough);
     const quad = snapped.quad as unknown as Quad;
@@ -131,44 +167,49 @@ export function rereadCovered(
     if (tries.some((t) => t.card === i && t.quad.every((p, c) => dist(p, quad[c]!) < SAME_PX))) return;
     tries.push({ card: i, quad, underCover });
   };
-  const barely = unsure.filter((i) => readings[i]!.confidence < CHOSEN);
-  for (const i of [...unknown, ...barely]) {
+  for (const i of cards) {
     for (const rough of parallelograms(corners[i]!)) tryOutline(i, rough);
     for (const relaid of sidesRelaid(corners[i]!)) tryOutline(i, relaid.quad, relaid);
   }
-  // A card named from a skewed outline (its end under a deck, the deck's edge taken for its own):
-  // each corner in turn put back to make a parallelogram of the other three. Not snapped: the
-  // side laid again lies under the cover, whose edge the snap would take again. (Taken only where
-  // sure, as any try for a card named.)
-  for (const i of skewed) for (const quad of parallelograms(corners[i]!)) tries.push({ card: i, quad });
-  if (toTable && fromTable) {
-    const onTable = corners.map((q) => q.map((p) => applyHomography(toTable, p)));
-    for (const i of [...unknown, ...unsure]) {
-      const others = onTable.filter((_, k) => k !== i);
-      const kept: Vec[][] = [];
-      // (A partly seen card outlined at a card's size may be outlined off it too: both kinds.)
-      const cardShaped = cardShapeError(onTable[i]!, STANDARD_DECK) < CARD_SHAPED * STANDARD_DECK.widthMm;
-      const holding = partial[i] || !cardShaped ? rectanglesHolding(onTable[i]!).filter((rect) => share(onTable[i]!, rect) >= HOLDS) : [];
-      // (A partly seen card's outline lies mostly on it: slid a quarter only, where a half would
-      // lay the rectangle on the card next to it, under the same hand.)
-      const rects = [...(cardShaped ? slid(onTable[i]!, partial[i] ? [0.25] : [0.25, 0.5]) : []), ...holding];
-      for (const rect of rects) {
-        if (others.some((other) => share(other, rect) > OVERLAPS)) continue;
-        if (kept.some((k) => k.every((p) => rect.some((r) => dist(p, r) < SAME_MM)))) continue;
-        kept.push(rect);
-        tries.push({ card: i, quad: snap(rectangleInFrame(rect, fromTable, corners[i]!)).quad as unknown as Quad });
-      }
+  return tries;
+}
+
+/**
+ * The tries from card-sized rectangles on the table plane for each of `cards`, snapped: those
+ * holding its part in sight (partly seen, or outlined in no card's shape), and its outline slid
+ * along its sides (outlined at a card's size); none over another card, none twice.
+ */
+function rectangleTries(
+  cards: readonly number[],
+  corners: readonly Quad[],
+  partial: readonly boolean[],
+  toTable: Homography,
+  fromTable: Homography,
+  snap: (quad: Quad) => Pick<RefinedQuad, 'quad' | 'support'>,
+): Try[] {
+  const tries: Try[] = [];
+  const onTable = corners.map((q) => q.map((p) => applyHomography(toTable, p)));
+  for (const i of cards) {
+    const others = onTable.filter((_, k) => k !== i);
+    const kept: Vec[][] = [];
+    // (A partly seen card outlined at a card's size may be outlined off it too: both kinds.)
+    const cardShaped = cardShapeError(onTable[i]!, STANDARD_DECK) < CARD_SHAPED * STANDARD_DECK.widthMm;
+    const holding = partial[i] || !cardShaped ? rectanglesHolding(onTable[i]!).filter((rect) => share(onTable[i]!, rect) >= HOLDS) : [];
+    // (A partly seen card's outline lies mostly on it: slid a quarter only, where a half would
+    // lay the rectangle on the card next to it, under the same hand.)
+    const rects = [...(cardShaped ? slid(onTable[i]!, partial[i] ? [0.25] : [0.25, 0.5]) : []), ...holding];
+    for (const rect of rects) {
+      if (others.some((other) => share(other, rect) > OVERLAPS)) continue;
+      if (kept.some((k) => k.every((p) => rect.some((r) => dist(p, r) < SAME_MM)))) continue;
+      kept.push(rect);
+      tries.push({ card: i, quad: snap(rectangleInFrame(rect, fromTable, corners[i]!)).quad as unknown as Quad });
     }
   }
-  // Cards lying close: a try's side may snap to the neighbour's edge across the gap, a few px
-  // inside it, and the cut reads as nothing. That side moved back onto the neighbour's side is
-  // read too.
-  const pastSure = anySure.map((n) => grow(n, GAP_PX));
-  for (const t of [...tries]) {
-    const off = offNeighbours(t.quad, pastSure);
-    if (off) tries.push({ ...t, quad: off });
-  }
-  if (tries.length === 0) return out;
+  return tries;
+}
+
+/** The tries read; each card in `out` takes the surest read of its tries that it may take (with the quad read and `moved` set). */
+function takeSurestReads(reader: CardReader, tries: readonly Try[], readings: readonly CardReading[], cut: (quad: Quad) => RgbaImage, out: Reread): void {
   // (A try read sideways is cut again a quarter turned, as the recogniser cuts a card: an outline
   // run across two cards or under a sleeve may take a card's long side for its short one.)
   const { quads: asRead, faces, readings: reads } = readTurningSideways(reader, tries.map((t) => t.quad), cut, 'tic');
@@ -194,7 +235,6 @@ export function rereadCovered(
       out.moved[card] = true;
     }
   });
-  return out;
 }
 
 /** The quad with each corner in turn moved to make a parallelogram with the other three (where that moves it at all). */
