@@ -56,22 +56,43 @@ export function drawPileCandidates(cv: OpenCv, source: Mat, frameWidth: number, 
   const k = frameWidth / WORK_WIDTH;
   const width = WORK_WIDTH;
   const height = Math.max(1, Math.round(frameHeight / k));
+  const rgba = coarseLook(cv, source, width, height);
+  const masked = shapesMask(shapes, k, width, height);
+  const faceSide = Math.sqrt(faces.reduce((s, q) => s + polygonArea(q), 0) / faces.length) / k;
+  const on = offTable(cv, rgba, masked, width, height, faceSide);
+  // A card's area in working pixels near the faces: small regions are passed over at once.
+  const faceArea = faces.reduce((s, q) => s + polygonArea(q), 0) / faces.length / (k * k);
+  const found = solidPiles(on, width, height, faceArea, k, toTable, size);
+  // A back close to the table's colour (dark blue on dark felt) still shows its outline.
+  for (const outline of outlinedShapes(cv, rgba, width, height, faceArea)) {
+    const centre = outline.corners.reduce((c, p) => [c[0] + p[0] / 4, c[1] + p[1] / 4] as Vec, [0, 0] as Vec);
+    if (masked[Math.round(centre[1]) * width + Math.round(centre[0])]) continue;
+    const judged = pileScore(outline.corners.map(([x, y]) => [x * k, y * k] as Vec), outline.fill, toTable, size);
+    if (judged && !found.some((f) => dist(quadCentreOf(f.quad), quadCentreOf(judged.quad)) < faceSide * k * 0.5)) found.push(judged);
+  }
+  return found.sort((a, b) => b.score - a.score).map((f) => f.quad);
+}
+
+/** The frame at `width` x `height` (RGBA), each pixel a block average. */
+function coarseLook(cv: OpenCv, source: Mat, width: number, height: number): Uint8Array {
   const half = new cv.Mat();
   const small = new cv.Mat();
-  let rgba: Uint8Array;
   try {
     // Block averages (noise and texture smoothed away) in two steps: halving bilinearly averages
     // 2 x 2 blocks at a quarter of the time INTER_AREA takes from the full frame.
     cv.resize(source, half, new cv.Size(width * 2, height * 2), 0, 0, cv.INTER_LINEAR);
     cv.resize(half, small, new cv.Size(width, height), 0, 0, cv.INTER_AREA);
-    rgba = new Uint8Array(small.data);
+    return new Uint8Array(small.data);
   } finally {
     half.delete();
     small.delete();
   }
-  const n = width * height;
+}
+
+/** 1 where a pixel of the coarse look (frame pixels over `k`) lies in one of `shapes`, grown a little. */
+function shapesMask(shapes: readonly Quad[], k: number, width: number, height: number): Uint8Array {
   // The shapes found (grown a little: their shade and outline) are not the table and not the pile.
-  const masked = new Uint8Array(n);
+  const masked = new Uint8Array(width * height);
   for (const q of shapes) {
     const c: Vec = [(q[0][0] + q[1][0] + q[2][0] + q[3][0]) / 4 / k, (q[0][1] + q[1][1] + q[2][1] + q[3][1]) / 4 / k];
     const grown = q.map(([x, y]) => [c[0] + (x / k - c[0]) * 1.15, c[1] + (y / k - c[1]) * 1.15] as Vec);
@@ -83,13 +104,21 @@ export function drawPileCandidates(cv: OpenCv, source: Mat, frameWidth: number, 
       }
     }
   }
+  return masked;
+}
+
+/**
+ * 1 where a pixel not `masked` lies far from the table's colour near it (awayFromTable): beyond
+ * MIN_CONTRAST, and TEXTURE_FACTOR times the open table's median distance.
+ */
+function offTable(cv: OpenCv, rgba: Uint8Array, masked: Uint8Array, width: number, height: number, faceSide: number): Uint8Array {
+  const n = width * height;
   // The table's colour near each pixel (a lamp's pool of light, an arm's shadow, vignetting make
   // it vary across the frame): the open table blurred over a few cards' widths, the shapes
   // filled with its median first.
   const table = mediansOf(rgba, masked, n);
   const filled = new Uint8Array(rgba);
   for (let i = 0; i < n; i++) if (masked[i]) filled.set(table, i * 4);
-  const faceSide = Math.sqrt(faces.reduce((s, q) => s + polygonArea(q), 0) / faces.length) / k;
   const local = localMean(cv, filled, width, height, 2 * Math.round(faceSide * LOCAL_CARDS) + 1);
   const distance = new Float32Array(n);
   const histogram = new Uint32Array(443);
@@ -107,9 +136,15 @@ export function drawPileCandidates(cv: OpenCv, source: Mat, frameWidth: number, 
   const threshold = Math.max(MIN_CONTRAST, TEXTURE_FACTOR * median);
   const on = new Uint8Array(n);
   for (let i = 0; i < n; i++) on[i] = !masked[i] && distance[i]! > threshold ? 1 : 0;
+  return on;
+}
 
-  // A card's area in working pixels near the faces: small regions are passed over at once.
-  const faceArea = faces.reduce((s, q) => s + polygonArea(q), 0) / faces.length / (k * k);
+/**
+ * The solid regions of `on` about a card's area (`faceArea`, working pixels), clear of the frame's
+ * edge and filling their rectangle, each scored as a pile (source pixels: `k` times working ones).
+ */
+function solidPiles(on: Uint8Array, width: number, height: number, faceArea: number, k: number, toTable: Homography, size: CardSize): { quad: Quad; score: number }[] {
+  const n = width * height;
   const found: { quad: Quad; score: number }[] = [];
   const reached = new Uint8Array(n);
   const stack: number[] = [];
@@ -141,14 +176,7 @@ export function drawPileCandidates(cv: OpenCv, source: Mat, frameWidth: number, 
     const judged = pileScore(rectangle.corners.map(([x, y]) => [x * k, y * k] as Vec), rectangle.fill, toTable, size);
     if (judged) found.push(judged);
   }
-  // A back close to the table's colour (dark blue on dark felt) still shows its outline.
-  for (const outline of outlinedShapes(cv, rgba, width, height, faceArea)) {
-    const centre = outline.corners.reduce((c, p) => [c[0] + p[0] / 4, c[1] + p[1] / 4] as Vec, [0, 0] as Vec);
-    if (masked[Math.round(centre[1]) * width + Math.round(centre[0])]) continue;
-    const judged = pileScore(outline.corners.map(([x, y]) => [x * k, y * k] as Vec), outline.fill, toTable, size);
-    if (judged && !found.some((f) => dist(quadCentreOf(f.quad), quadCentreOf(judged.quad)) < faceSide * k * 0.5)) found.push(judged);
-  }
-  return found.sort((a, b) => b.score - a.score).map((f) => f.quad);
+  return found;
 }
 
 /**
