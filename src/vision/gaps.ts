@@ -96,12 +96,31 @@ export function readGaps(
   // First on the free plane (quick), then, where there are gaps to read, on the plane as a camera
   // sees the table (truer a few cards off; its fit takes about a millisecond for 30 cards).
   if (gapsOn(tablePlane(quads, STANDARD_DECK)).length === 0) return [];
-  const tries = gapsOn(tablePlane(quads, STANDARD_DECK, undefined, frame)).flatMap(({ quad: laid, replaces }) => {
+  const tries: GapTry[] = gapsOn(tablePlane(quads, STANDARD_DECK, undefined, frame)).flatMap(({ quad: laid, replaces }) => {
     const snapped = snap(laid);
     return snapped.support.filter((s) => s >= SIDE_HELD).length >= 2 ? [{ laid, quad: snapped.quad as unknown as Quad, replaces }] : [];
   });
   if (tries.length === 0) return [];
   const reads = reader.read(tries.map((t) => cut(t.quad)), 'tic');
+  readUnsureAgain(reader, tries, reads, cut, snap);
+  return gapCards(tries, reads, readings);
+}
+
+/** A gap's rectangle as the grid laid it, the quad read for it (snapped), and the card it would replace, if any. */
+interface GapTry {
+  readonly laid: Quad;
+  quad: Quad;
+  readonly replaces: number | null;
+}
+
+/** The unsure reads of `tries` read again (and each try's quad moved) where a second cut reads surer. */
+function readUnsureAgain(
+  reader: CardReader,
+  tries: GapTry[],
+  reads: CardReading[],
+  cut: (quad: Quad) => RgbaImage,
+  snap: (quad: Quad, options?: RefineOptions) => Pick<RefinedQuad, 'quad' | 'support'>,
+): void {
   // An unsure read: the rectangle as the grid laid it, unsnapped (a side may have snapped to the
   // edge of what covers the card), kept where it reads surer.
   const unsure = tries.flatMap((t, k) => (reads[k]!.confidence < CHOSEN ? [k] : []));
@@ -126,6 +145,14 @@ export function readGaps(
     reads[k] = farReads[j]!;
     tries[k]!.quad = quad;
   });
+}
+
+/**
+ * The gaps' cards (corners from their own top-left): each try read at CHOSEN or more, not
+ * sideways, naming a card not on the table but for the one it replaces, and surer than that one;
+ * of two naming the same card, the surer.
+ */
+function gapCards(tries: readonly GapTry[], reads: readonly CardReading[], readings: readonly CardReading[]): GapCard[] {
   const found = new Map<string, GapCard>();
   tries.forEach(({ quad, replaces }, k) => {
     const read = reads[k]!;
