@@ -65,15 +65,9 @@ function inkMat(cv: OpenCv, image: RgbaImage): Mat {
   return mat;
 }
 
-export function createPipMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DECK): PipMatcher {
-  const { pipBoxMm, pipOffsetsMm } = profile.tic;
-  const width = Math.round(profile.widthMm * PX_PER_MM);
-  const height = Math.round(profile.heightMm * PX_PER_MM);
-  const box = Math.round((pipBoxMm + 2 * BOX_PAD_MM) * PX_PER_MM);
-  // The part of the cut each place is looked at in: the box, and REACH round it.
-  const side = box + 2 * REACH;
-  // Each shape, one pip at the card's centre, upright and turned round.
-  const templates: Mat[][] = SHAPES.map((shape) => {
+/** Each shape (SHAPES order), one pip at the card's centre in a `box` px square, blurred: upright and turned round. */
+function shapeTemplates(cv: OpenCv, profile: DeckProfile, box: number): Mat[][] {
+  return SHAPES.map((shape) => {
     const face = inkMat(cv, facePixels(`1-${shape}-violet`, PX_PER_MM, profile));
     const x0 = Math.round(face.cols / 2 - box / 2);
     const y0 = Math.round(face.rows / 2 - box / 2);
@@ -89,7 +83,10 @@ export function createPipMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DEC
     if (same) turned.delete();
     return same ? [upright] : [upright, turned];
   });
-  // Every place a pip may lie (px on the cut), and which of them each number's pips take.
+}
+
+/** Every place a pip may lie (px on a `width` x `height` cut), and which of them each number's pips take (NUMBERS order). */
+function pipPlaces(pipOffsetsMm: DeckProfile['tic']['pipOffsetsMm'], width: number, height: number): { places: [number, number][]; placesOf: number[][] } {
   const places: [number, number][] = [];
   const placesOf = NUMBERS.map((n) =>
     pipOffsetsMm[n].map(([dx, dy]) => {
@@ -98,6 +95,18 @@ export function createPipMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DEC
       return k >= 0 ? k : places.push(p) - 1;
     }),
   );
+  return { places, placesOf };
+}
+
+export function createPipMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DECK): PipMatcher {
+  const { pipBoxMm, pipOffsetsMm } = profile.tic;
+  const width = Math.round(profile.widthMm * PX_PER_MM);
+  const height = Math.round(profile.heightMm * PX_PER_MM);
+  const box = Math.round((pipBoxMm + 2 * BOX_PAD_MM) * PX_PER_MM);
+  // The part of the cut each place is looked at in: the box, and REACH round it.
+  const side = box + 2 * REACH;
+  const templates = shapeTemplates(cv, profile, box);
+  const { places, placesOf } = pipPlaces(pipOffsetsMm, width, height);
   const result = new cv.Mat();
   const noMask = new cv.Mat();
   const mean = new cv.Mat();
