@@ -26,6 +26,8 @@ const AMBER = '#ffb020';
 const RED = '#ff2a2a';
 const CYAN = '#27e0ff';
 
+type Context = ReturnType<ReturnType<typeof createCanvas>['getContext']>;
+
 /** The annotated picture as PNG bytes. */
 export function annotate(frame: RgbaImage, recognition: Recognition, options: AnnotateOptions): Buffer {
   ensureFont();
@@ -38,30 +40,7 @@ export function annotate(frame: RgbaImage, recognition: Recognition, options: An
   const highlighted = new Set(options.highlight ?? []);
   const cards = recognition.cards;
 
-  // The grid: a line through the centres of each row's cards, and of each column's.
-  const gridLines = new Map<string, RecognisedCard[]>();
-  for (const c of cards) {
-    if (c.row === null || c.col === null) continue;
-    for (const key of [`r${c.row}`, `c${c.col}`]) gridLines.set(key, [...(gridLines.get(key) ?? []), c]);
-  }
-  ctx.lineWidth = 2 * unit;
-  ctx.setLineDash([8 * unit, 5 * unit]);
-  for (const [key, members] of gridLines) {
-    if (members.length < 2) continue;
-    members.sort((a, b) => (key.startsWith('r') ? a.col! - b.col! : a.row! - b.row!));
-    ctx.strokeStyle = key.startsWith('r') ? 'rgba(80, 200, 255, 0.85)' : 'rgba(255, 120, 230, 0.85)';
-    ctx.beginPath();
-    members.forEach((m, i) => (i === 0 ? ctx.moveTo(m.centre[0], m.centre[1]) : ctx.lineTo(m.centre[0], m.centre[1])));
-    ctx.stroke();
-  }
-  ctx.strokeStyle = AMBER;
-  for (const q of options.openCells ?? []) {
-    ctx.beginPath();
-    q.forEach(([x, y], i) => (i === 0 ? ctx.moveTo(x, y) : ctx.lineTo(x, y)));
-    ctx.closePath();
-    ctx.stroke();
-  }
-  ctx.setLineDash([]);
+  drawGrid(ctx, cards, options.openCells ?? [], unit);
 
   for (const c of cards) {
     const name = c.reading.card;
@@ -87,7 +66,39 @@ export function annotate(frame: RgbaImage, recognition: Recognition, options: An
     label3(ctx, [label, cell, conf], c.centre[0], c.centre[1], colour, Math.max(8, Math.min(15 * unit, side * 0.11)));
   }
 
-  // Headline and violations, in the corner of the picture that hides fewest cards.
+  drawHeadline(ctx, frame, cards, options, unit);
+  return canvas.toBuffer('image/png');
+}
+
+/** The grid: a line through the centres of each row's cards, and of each column's; and the open cells. All dashed. */
+function drawGrid(ctx: Context, cards: readonly RecognisedCard[], openCells: readonly Quad[], unit: number): void {
+  const gridLines = new Map<string, RecognisedCard[]>();
+  for (const c of cards) {
+    if (c.row === null || c.col === null) continue;
+    for (const key of [`r${c.row}`, `c${c.col}`]) gridLines.set(key, [...(gridLines.get(key) ?? []), c]);
+  }
+  ctx.lineWidth = 2 * unit;
+  ctx.setLineDash([8 * unit, 5 * unit]);
+  for (const [key, members] of gridLines) {
+    if (members.length < 2) continue;
+    members.sort((a, b) => (key.startsWith('r') ? a.col! - b.col! : a.row! - b.row!));
+    ctx.strokeStyle = key.startsWith('r') ? 'rgba(80, 200, 255, 0.85)' : 'rgba(255, 120, 230, 0.85)';
+    ctx.beginPath();
+    members.forEach((m, i) => (i === 0 ? ctx.moveTo(m.centre[0], m.centre[1]) : ctx.lineTo(m.centre[0], m.centre[1])));
+    ctx.stroke();
+  }
+  ctx.strokeStyle = AMBER;
+  for (const q of openCells) {
+    ctx.beginPath();
+    q.forEach(([x, y], i) => (i === 0 ? ctx.moveTo(x, y) : ctx.lineTo(x, y)));
+    ctx.closePath();
+    ctx.stroke();
+  }
+  ctx.setLineDash([]);
+}
+
+/** Headline and violations, in the corner of the picture that hides fewest cards. */
+function drawHeadline(ctx: Context, frame: RgbaImage, cards: readonly RecognisedCard[], options: AnnotateOptions, unit: number): void {
   const unsureLines = (options.unsure ?? []).map((v) => `unsure, ${v.rule}: ${v.message}`);
   const lines = [options.title, ...(options.notes ?? []), ...options.violations.map((v) => `${v.rule}: ${v.message}`), ...unsureLines];
   const size = 16 * unit;
@@ -111,11 +122,10 @@ export function annotate(frame: RgbaImage, recognition: Recognition, options: An
     ctx.fillStyle = i === 0 ? verdictColour : i <= (options.notes?.length ?? 0) ? '#ffffff' : i >= lines.length - unsureLines.length ? AMBER : RED;
     ctx.fillText(l, bx + 8 * unit, by + size * 1.35 * (i + 1));
   });
-  return canvas.toBuffer('image/png');
 }
 
 /** Up to three centred lines on a dark band, so the words read on any card. */
-function label3(ctx: ReturnType<ReturnType<typeof createCanvas>['getContext']>, lines: readonly string[], x: number, y: number, colour: string, size: number): void {
+function label3(ctx: Context, lines: readonly string[], x: number, y: number, colour: string, size: number): void {
   const shown = lines.filter((l) => l.length > 0);
   ctx.font = `${size}px ${FONT_FAMILY}`;
   const w = Math.max(...shown.map((l) => ctx.measureText(l).width)) + size * 0.6;
