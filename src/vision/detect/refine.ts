@@ -104,38 +104,7 @@ export function refineQuad(g: GreyImage, quad: readonly Vec[], options: RefineOp
     if ((mid[0] - centre[0]) * n[0] + (mid[1] - centre[1]) * n[1] < 0) n = [-n[0], -n[1]];
     // Every clear fall along each normal is a candidate; the side is the straight line through a
     // candidate of as many samples as possible (ink near the side falls too, but not in a line).
-    const cands: { p: Vec; s: number; k: number }[] = [];
-    const inner = reach * 0.7;
-    const span = inner + reach + 4;
-    const steps = Math.ceil(inner + reach) + 1;
-    const profile = float64s('refine.profile', steps + 4);
-    const fall = float64s('refine.fall', steps + 4);
-    for (let k = 0; k < samples; k++) {
-      const t = 0.12 + (0.76 * k) / (samples - 1);
-      const p: Vec = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
-      let ok = true;
-      for (let j = 0; j < steps + 4; j++) {
-        const off = -inner - 2 + j * (span / (steps + 3));
-        const v = sample(g, p[0] + n[0] * off, p[1] + n[1] * off);
-        if (Number.isNaN(v)) {
-          ok = false;
-          break;
-        }
-        profile[j] = v;
-      }
-      if (!ok) continue;
-      for (let j = 2; j < steps + 2; j++) fall[j] = profile[j - 2]! + profile[j - 1]! - profile[j + 1]! - profile[j + 2]!;
-      for (let j = 3; j < steps + 1; j++) {
-        const f = fall[j]!;
-        if (f < minFall || f < fall[j - 1]! || f <= fall[j + 1]!) continue;
-        const l = fall[j - 1]!;
-        const r = fall[j + 1]!;
-        const den = l - 2 * f + r;
-        const frac = den < 0 ? (0.5 * (l - r)) / den : 0;
-        const off = -inner - 2 + (j + frac) * (span / (steps + 3));
-        cands.push({ p: [p[0] + n[0] * off, p[1] + n[1] * off], s: f / 2, k });
-      }
-    }
+    const cands = sideCandidates(g, a, b, n, reach, samples, minFall);
     const fitted = bestLine(cands, { p: a, d }, n, samples);
     const enough = Math.max(4, samples * 0.35);
     if (options.alternatives) {
@@ -167,6 +136,53 @@ export function refineQuad(g: GreyImage, quad: readonly Vec[], options: RefineOp
     corners.push(hit && dist(hit, quad[s]!) < shortSide * 0.5 ? hit : quad[s]!);
   }
   return { quad: corners as [Vec, Vec, Vec, Vec], support: support as RefinedQuad['support'], contrast: contrast as RefinedQuad['contrast'], lines, ...(options.alternatives ? { others } : {}) };
+}
+
+/** A clear fall across a side: where it lies on the frame, half its fall, and the sample (along the side) it was found at. */
+interface Candidate {
+  readonly p: Vec;
+  readonly s: number;
+  readonly k: number;
+}
+
+/**
+ * The clear falls (at least `minFall`, each a peak) along the outward normal `n` at each of
+ * `samples` points along the side from `a` to `b`, from 0.7 `reach` inside it to `reach` outside.
+ */
+function sideCandidates(g: GreyImage, a: Vec, b: Vec, n: Vec, reach: number, samples: number, minFall: number): Candidate[] {
+  const cands: Candidate[] = [];
+  const inner = reach * 0.7;
+  const span = inner + reach + 4;
+  const steps = Math.ceil(inner + reach) + 1;
+  const profile = float64s('refine.profile', steps + 4);
+  const fall = float64s('refine.fall', steps + 4);
+  for (let k = 0; k < samples; k++) {
+    const t = 0.12 + (0.76 * k) / (samples - 1);
+    const p: Vec = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+    let ok = true;
+    for (let j = 0; j < steps + 4; j++) {
+      const off = -inner - 2 + j * (span / (steps + 3));
+      const v = sample(g, p[0] + n[0] * off, p[1] + n[1] * off);
+      if (Number.isNaN(v)) {
+        ok = false;
+        break;
+      }
+      profile[j] = v;
+    }
+    if (!ok) continue;
+    for (let j = 2; j < steps + 2; j++) fall[j] = profile[j - 2]! + profile[j - 1]! - profile[j + 1]! - profile[j + 2]!;
+    for (let j = 3; j < steps + 1; j++) {
+      const f = fall[j]!;
+      if (f < minFall || f < fall[j - 1]! || f <= fall[j + 1]!) continue;
+      const l = fall[j - 1]!;
+      const r = fall[j + 1]!;
+      const den = l - 2 * f + r;
+      const frac = den < 0 ? (0.5 * (l - r)) / den : 0;
+      const off = -inner - 2 + (j + frac) * (span / (steps + 3));
+      cands.push({ p: [p[0] + n[0] * off, p[1] + n[1] * off], s: f / 2, k });
+    }
+  }
+  return cands;
 }
 
 /**
