@@ -229,13 +229,34 @@ export function cardFeatures(card: RgbaImage, out: Float32Array, offset = 0, tur
       }
     }
   }
-  // The corners, each upright: the top-left as it is, the bottom-right turned 180 degrees.
+  writeCorners(inkOf, out, offset);
+  writeGlobals(out, offset, [pr, pg, pb], { inkSum, inkA, inkB, strong, strongDark, hue });
+  if (turnedOffset !== undefined) turnFeatures(out, offset, turnedOffset);
+}
+
+/** The corners, each upright: the top-left as it is, the bottom-right turned 180 degrees (from the face's ink, `inkOf`). */
+function writeCorners(inkOf: Float32Array, out: Float32Array, offset: number): void {
   for (let y = 0; y < CORNER_H; y++) {
     for (let x = 0; x < CORNER_W; x++) {
       out[offset + CORNER_AT + y * CORNER_W + x] = inkOf[(CORNER_Y0 + y) * W + CORNER_X0 + x]!;
       out[offset + CORNER_AT + CORNER_W * CORNER_H + y * CORNER_W + x] = inkOf[(H - 1 - CORNER_Y0 - y) * W + (W - 1 - CORNER_X0 - x)]!;
     }
   }
+}
+
+/** Sums over a face's pixels: its ink, ink times each chroma, the strong-ink pixels and their darkness, chroma by hue. */
+interface InkTotals {
+  readonly inkSum: number;
+  readonly inkA: number;
+  readonly inkB: number;
+  readonly strong: number;
+  readonly strongDark: number;
+  readonly hue: Float32Array;
+}
+
+/** The whole-card colour statistics: the paper's colour, the ink's mean chroma, amount and darkness, and its hue histogram. */
+function writeGlobals(out: Float32Array, offset: number, [pr, pg, pb]: readonly [number, number, number], { inkSum, inkA, inkB, strong, strongDark, hue }: InkTotals): void {
+  const pixels = W * H;
   let g = offset + GLOBAL_AT;
   out[g++] = pr / 255;
   out[g++] = pg / 255;
@@ -249,7 +270,6 @@ export function cardFeatures(card: RgbaImage, out: Float32Array, offset = 0, tur
   let hueTotal = 0;
   for (let i = 0; i < HUE_BINS; i++) hueTotal += hue[i]!;
   for (let i = 0; i < HUE_BINS; i++) out[g++] = hueTotal > 0 ? hue[i]! / hueTotal : 0;
-  if (turnedOffset !== undefined) turnFeatures(out, offset, turnedOffset);
 }
 
 /** The features of the same card turned 180 degrees: every map reversed, the two corners swapped. */
