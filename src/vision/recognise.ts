@@ -235,25 +235,7 @@ export function readCards(
   const first = readTurningSideways(reader, quads, cut, deck);
   const { faces, sideways } = first;
   let { quads: corners, readings } = first;
-  if (deck === 'stacks' && snapYellow) {
-    // A special's yellow face on its pile: the lightness edges found may be those of the white
-    // cards showing under it, a few px out from its own, and its word then lies off where the
-    // reader looks for it. Its sides snapped in yellowness, kept where that reads surer and, with
-    // the second look at the word, where the word is matched better too (a side snapped onto the
-    // word's own edge moves it off where it should lie).
-    const yellow = readings.flatMap((r, i) => (r.confidence < SURE && yellowShare(faces[i]!) >= YELLOW_FACE ? [i] : []));
-    const snapped = yellow.map((i) => snapYellow(corners[i]!));
-    const snappedFaces = snapped.map((q) => cut(q));
-    const again = reader.read(snappedFaces, deck);
-    const word = specials ? (q: Quad): number => Math.max(...specials.score(q, cut).scores) : null;
-    yellow.forEach((i, k) => {
-      if (again[k]!.sideways || again[k]!.confidence <= readings[i]!.confidence) return;
-      if (word && word(snapped[k]!) <= word(corners[i]!)) return;
-      readings[i] = again[k]!;
-      corners[i] = snapped[k]!;
-      faces[i] = snappedFaces[k]!;
-    });
-  }
+  if (deck === 'stacks' && snapYellow) snapYellowFaces(reader, corners, readings, faces, cut, snapYellow, specials);
   if (deck === 'stacks') {
     // An unsure Stacks card under a glare spot: the read with the glare taken off (a numeral washed
     // pale comes back), where it names a card and is surer; below "sure" (one photo, looked at twice).
@@ -267,34 +249,7 @@ export function readCards(
   if (deck === 'stacks' && specials) {
     ({ readings, quads: corners } = lookAgainAtSpecials(specials, readings, faces, corners, cut, reader.threshold, corners.map((_, i) => sideways.includes(i))));
   }
-  // An unsure TIC read: the card cut again from its opposite corner, where the cut's pixels fall a
-  // pixel apart (a faint face, yellow on cream, can read otherwise), and the two reads averaged,
-  // below "sure" as a settled read is.
-  if (deck === 'tic') {
-    const unsure = readings.flatMap((r, i) => (r.ticProbabilities && r.confidence < SURE ? [i] : []));
-    const again = reader.read(unsure.map((i) => cut(turned(corners[i]!))), deck);
-    unsure.forEach((i, k) => (readings[i] = averagedTicRead(readings[i]!, again[k]!, reader.threshold, SETTLED_CAP)));
-    // An unsure card under a glare spot: the read with the glare taken off (pips washed pale come
-    // back), its colour odds kept from the first read (taking glare off shifts the inks' hues);
-    // averaged in where that read is sure, the result below "sure" as above. (Where the glare wiped
-    // the pips out, the read of what is left is a guess: averaged in at any confidence, such reads
-    // lost more cards than they named.)
-    for (const { i, read } of readsWithoutGlare(reader, readings, faces, deck)) {
-      const clear = withColourOf(read, readings[i]!);
-      if (clear && clear.confidence >= SURE) readings[i] = averagedTicRead(readings[i]!, clear, reader.threshold, SETTLED_CAP);
-    }
-    // An unsure card seen whole: a second look at its pips at twice the reader's resolution, its
-    // odds weighed in where some shape fits them clearly (src/vision/read/pips.ts). Not on a card
-    // read at SETTLED_CAP or more, which the look could raise no further (the tuning sets named
-    // the same cards without those, and a table of 30 cards read a ms or two quicker); nor on a
-    // partly covered card, where the shapes' fits told less than they cost (3 cards more named,
-    // 6 more named wrong).
-    if (pips) {
-      readings.forEach((r, i) => {
-        if (r.confidence < SETTLED_CAP && !partial[i]) readings[i] = lookAtPips(pips, r, corners[i]!, cut, reader.threshold, SETTLED_CAP);
-      });
-    }
-  }
+  if (deck === 'tic') lookAgainAtUnsureTic(reader, readings, corners, faces, cut, partial, pips);
   // An unknown card, partly covered (outlined by the part in sight) or outlined off it, and a partly
   // covered card named unsurely: read from card-sized rectangles by its outline (src/vision/covered.ts).
   let moved: readonly boolean[] = [];
@@ -303,6 +258,77 @@ export function readCards(
   if (deck === 'tic') readings = settleTicTable(readings);
   readings = readings.map((r, i) => (partial[i] || moved[i] || (r.visible ?? 1) < 0.9 ? capConfidence(r, PARTIAL_CAP) : r));
   return { corners: upright, readings };
+}
+
+/** How readCards cuts a card out: along its quad, at the reader's size or the size given. */
+type CardCut = (quad: Quad, size?: { width: number; height: number }) => RgbaImage;
+
+/**
+ * A special's yellow face on its pile: the lightness edges found may be those of the white
+ * cards showing under it, a few px out from its own, and its word then lies off where the
+ * reader looks for it. Its sides snapped in yellowness, kept where that reads surer and, with
+ * the second look at the word, where the word is matched better too (a side snapped onto the
+ * word's own edge moves it off where it should lie). Updates `corners`, `readings` and `faces`.
+ */
+function snapYellowFaces(
+  reader: CardReader,
+  corners: Quad[],
+  readings: CardReading[],
+  faces: RgbaImage[],
+  cut: CardCut,
+  snapYellow: (quad: Quad) => Quad,
+  specials: SpecialMatcher | null | undefined,
+): void {
+  const yellow = readings.flatMap((r, i) => (r.confidence < SURE && yellowShare(faces[i]!) >= YELLOW_FACE ? [i] : []));
+  const snapped = yellow.map((i) => snapYellow(corners[i]!));
+  const snappedFaces = snapped.map((q) => cut(q));
+  const again = reader.read(snappedFaces, 'stacks');
+  const word = specials ? (q: Quad): number => Math.max(...specials.score(q, cut).scores) : null;
+  yellow.forEach((i, k) => {
+    if (again[k]!.sideways || again[k]!.confidence <= readings[i]!.confidence) return;
+    if (word && word(snapped[k]!) <= word(corners[i]!)) return;
+    readings[i] = again[k]!;
+    corners[i] = snapped[k]!;
+    faces[i] = snappedFaces[k]!;
+  });
+}
+
+/** The unsure TIC reads looked at again: cut from the opposite corner, with glare taken off, at their pips (each below); `readings` updated in place. */
+function lookAgainAtUnsureTic(
+  reader: CardReader,
+  readings: CardReading[],
+  corners: readonly Quad[],
+  faces: readonly RgbaImage[],
+  cut: CardCut,
+  partial: readonly boolean[],
+  pips: PipMatcher | null | undefined,
+): void {
+  // An unsure TIC read: the card cut again from its opposite corner, where the cut's pixels fall a
+  // pixel apart (a faint face, yellow on cream, can read otherwise), and the two reads averaged,
+  // below "sure" as a settled read is.
+  const unsure = readings.flatMap((r, i) => (r.ticProbabilities && r.confidence < SURE ? [i] : []));
+  const again = reader.read(unsure.map((i) => cut(turned(corners[i]!))), 'tic');
+  unsure.forEach((i, k) => (readings[i] = averagedTicRead(readings[i]!, again[k]!, reader.threshold, SETTLED_CAP)));
+  // An unsure card under a glare spot: the read with the glare taken off (pips washed pale come
+  // back), its colour odds kept from the first read (taking glare off shifts the inks' hues);
+  // averaged in where that read is sure, the result below "sure" as above. (Where the glare wiped
+  // the pips out, the read of what is left is a guess: averaged in at any confidence, such reads
+  // lost more cards than they named.)
+  for (const { i, read } of readsWithoutGlare(reader, readings, faces, 'tic')) {
+    const clear = withColourOf(read, readings[i]!);
+    if (clear && clear.confidence >= SURE) readings[i] = averagedTicRead(readings[i]!, clear, reader.threshold, SETTLED_CAP);
+  }
+  // An unsure card seen whole: a second look at its pips at twice the reader's resolution, its
+  // odds weighed in where some shape fits them clearly (src/vision/read/pips.ts). Not on a card
+  // read at SETTLED_CAP or more, which the look could raise no further (the tuning sets named
+  // the same cards without those, and a table of 30 cards read a ms or two quicker); nor on a
+  // partly covered card, where the shapes' fits told less than they cost (3 cards more named,
+  // 6 more named wrong).
+  if (pips) {
+    readings.forEach((r, i) => {
+      if (r.confidence < SETTLED_CAP && !partial[i]) readings[i] = lookAtPips(pips, r, corners[i]!, cut, reader.threshold, SETTLED_CAP);
+    });
+  }
 }
 
 /** The unsure reads (below "sure") of faces showing a glare spot, each read again with the glare taken off. */
