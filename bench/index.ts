@@ -13,6 +13,7 @@ const suites: Array<[string, () => Promise<{ run: () => void | Promise<void> }>]
   ['render', () => import('./render.js')],
   ['vision-read', () => import('./vision-read.js')],
   ['vision', () => import('./vision.js')],
+  ['vision-code', () => import('./vision-code.js')],
   ['server', () => import('./server.js')],
 ];
 

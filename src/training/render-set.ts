@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { SPECIALS, STACKS_CARDS } from '../cards/stacks.js';
 import { seededRandom, type Random } from '../rules/random.js';
-import { hashSeed, pick, randomTable, TABLE_GAMES, type TableGame, type TablePlacement } from '../render/scene.js';
+import { hashSeed, pick, randomTable, type TableGame, type TablePlacement } from '../render/scene.js';
 import { planShot, renderShot } from '../render/shot.js';
 import { projectCorners } from '../render/truth.js';
 
