@@ -2,26 +2,21 @@
 // at a known px/mm) and corrected under the profile's light; there every card is a 63 x 88 mm
 // rectangle of known pixel size, so detection takes its plane from the profile (turned to the
 // cards' own edges) instead of inferring it from lone cards. Faces are cut from the frame itself
-// and corrected; the grid is read in true millimetres; corners go back to frame pixels (the truth
-// and the dashboard are in frame pixels). Without a profile recognise.ts works as before.
-import { performance } from 'node:perf_hooks';
+// and corrected; the grid is read in true millimetres; corners go back to frame pixels. The
+// stages after this are recognise.ts's, the same as without a profile.
 import { rectifiedTable } from '../calibration/calibrate.js';
 import type { TopDown } from '../calibration/homography.js';
 import { correctImage, type Light } from '../calibration/light.js';
 import type { CalibrationProfile } from '../calibration/profile.js';
 import { InputError } from '../errors.js';
-import { detectCards, type Detection } from './detect/index.js';
 import { drawPileCandidates } from './draw-pile.js';
 import { STANDARD_DECK } from '../deck/profile.js';
-import { quadCentre } from './detect/geometry.js';
 import type { Point, Quad, RgbaImage } from './image.js';
 import type { OpenCv } from './opencv.js';
-import type { CardReader } from './read/index.js';
-import { pipMatcher } from './read/pips.js';
-import { specialMatcher } from './read/specials.js';
-import { anchorStacks, cardFinds, deckOf, gridCells, keptOf, readCards, type ReadCards, type RecogniseOptions, type StacksAnchor } from './recognise.js';
 import { rectifyMat, toMat } from './rectify.js';
-import type { Recognition, RecognisedCard } from './types.js';
+import type { Sight } from './sight.js';
+
+type Mat = InstanceType<OpenCv['Mat']>;
 
 /**
  * The top-down image's resolution: the frame's own at the region's centre, but no coarser than
@@ -154,19 +149,15 @@ export function cardAxisAngle(cv: OpenCv, view: CalibratedView, profile: Calibra
 }
 
 /**
- * Recognises a frame under a calibration profile and reports corners in frame pixels. The stages
- * are recognise.ts's, with three differences: detection runs on the calibrated view with the
- * plane known; each face is cut from the frame itself (one resampling, not two: the reader was
- * trained on single cuts, and a cut of the warped view blurs small pips) and then colour-corrected
- * under the profile's light; the grid is read from the view, where millimetres are true. Throws
+ * The sight under a calibration profile: cards are found on the calibrated view, with the plane
+ * known; each face is cut from the frame itself (one resampling, not two: the reader was trained
+ * on single cuts, and a cut of the warped view blurs small pips) and then colour-corrected under
+ * the profile's light; the grid is read from the view, where millimetres are true. Throws
  * InputError when the profile was made for another frame size.
  */
-export function recogniseCalibrated(cv: OpenCv, reader: CardReader, frame: RgbaImage, options: RecogniseOptions & { readonly calibration: CalibrationProfile }): Recognition {
-  const profile = options.calibration;
+export function calibratedSight(cv: OpenCv, frame: RgbaImage, source: Mat, profile: CalibrationProfile): Sight {
   const mismatch = profileMismatch(profile, frame);
   if (mismatch) throw new InputError(mismatch);
-  const deck = deckOf(options.game);
-  const t0 = performance.now();
   const view = calibratedView(cv, frame, profile);
   const { table } = view;
   const s = table.pxPerMm;
@@ -176,35 +167,24 @@ export function recogniseCalibrated(cv: OpenCv, reader: CardReader, frame: RgbaI
   const angle = cardAxisAngle(cv, view, profile, frame);
   const [c, n] = [Math.cos(angle), Math.sin(angle)];
   const plane = [c / s, n / s, c * table.bounds.x0 + n * table.bounds.y0, -n / s, c / s, -n * table.bounds.x0 + c * table.bounds.y0, 0, 0, 1];
-  const viewMat = toMat(cv, view.image);
-  let found: Detection[];
-  try {
-    found = detectCards(cv, view.image, viewMat, { ...options.detect, deck, plane });
-  } finally {
-    viewMat.delete();
-  }
-  // The markers' paper is white with black marks, as a card is: never a card.
-  found = found.filter((d) => !onMarker(profile, table.toTable(d.centre)));
   const inFrame = ([u, v]: Point): boolean => u >= 0 && v >= 0 && u <= frame.width - 1 && v <= frame.height - 1;
   const toFrame = (q: Quad): Quad => q.map((p) => table.toFrame(p)) as unknown as Quad;
-  const inView = found.map((d) => d.corners);
-  // Part of the table outside the frame is black in the view: a card cut there is partial.
-  let partial = found.map((d, i) => d.partial || !toFrame(inView[i]!).every(inFrame));
-  const t1 = performance.now();
-  const source = toMat(cv, frame);
-  let read: ReadCards;
-  let t2: number;
-  let anchored: StacksAnchor | null = null;
-  try {
-    // Neutral without brightening: the reader still balances each face against its own paper,
-    // and a face pushed to full white clips where its light is brighter than the markers'.
-    const light = neutralLight(profile.light);
-    read = readCards(reader, inView, (q, size) => correctImage(light, rectifyMat(cv, source, toFrame(q), size)), deck, partial, { specials: specialMatcher(cv), pips: deck === 'tic' ? pipMatcher(cv) : null });
-    const kept = cardFinds(found, read);
-    read = keptOf(read, kept);
-    partial = kept.map((i) => partial[i]!);
-    t2 = performance.now();
-    if (options.game === 'sequence-stacks') {
+  const toView = (q: Quad): Quad => q.map((p) => table.fromFrame(p)) as unknown as Quad;
+  // Neutral without brightening: the reader still balances each face against its own paper,
+  // and a face pushed to full white clips where its light is brighter than the markers'.
+  const light = neutralLight(profile.light);
+  const mat = toMat(cv, view.image);
+  return {
+    image: view.image,
+    mat,
+    plane,
+    toFrame,
+    cut: (q, size) => correctImage(light, rectifyMat(cv, source, toFrame(q), size)),
+    // The markers' paper is white with black marks, as a card is: never a card.
+    isCard: (d) => !onMarker(profile, table.toTable(d.centre)),
+    // Part of the table outside the frame is black in the view: a card cut there is partial.
+    cutOff: (q) => !toFrame(q).every(inFrame),
+    drawPiles(read) {
       // The draw pile, sized on the markers' plane, is looked for in the view first: it is a true
       // rectangle there (found on 11 of 16 rendered calibrated tables, in the frame on 6). Then in
       // the frame: the view's corrected light and stretched far side can spread the table's colours
@@ -212,24 +192,11 @@ export function recogniseCalibrated(cv: OpenCv, reader: CardReader, frame: RgbaI
       // nor pile.
       const shapes = [...read.corners, ...markerQuads(profile, table)];
       const face = shapes.map((_, i) => i < read.corners.length && read.readings[i]!.deck !== 'unknown');
-      const viewMat = toMat(cv, view.image);
-      try {
-        anchored = anchorStacks(read, partial, drawPileCandidates(cv, viewMat, view.image.width, view.image.height, shapes, face, STANDARD_DECK, plane));
-      } finally {
-        viewMat.delete();
-      }
-      const toView = (q: Quad): Quad => q.map((p) => table.fromFrame(p)) as unknown as Quad;
-      anchored ??= anchorStacks(read, partial, drawPileCandidates(cv, source, frame.width, frame.height, shapes.map(toFrame), face, STANDARD_DECK, profile.homography).map(toView));
-    }
-  } finally {
-    source.delete();
-  }
-  // The grid is read in the view, where millimetres are true.
-  const cells = anchored?.cells ?? gridCells(read.corners, partial, options.game, read.readings);
-  const t3 = performance.now();
-  const cards: RecognisedCard[] = read.corners.map((q, i) => {
-    const corners = toFrame(q);
-    return { corners, centre: quadCentre(corners), partial: partial[i]!, reading: read.readings[i]!, row: cells[i]?.row ?? null, col: cells[i]?.col ?? null };
-  });
-  return { width: frame.width, height: frame.height, cards, ...(anchored ? { drawPile: toFrame(anchored.drawPile) } : {}), times: { detectMs: t1 - t0, readMs: t2 - t1, gridMs: t3 - t2 } };
+      return (function* () {
+        yield* drawPileCandidates(cv, mat, view.image.width, view.image.height, shapes, face, STANDARD_DECK, plane);
+        yield* drawPileCandidates(cv, source, frame.width, frame.height, shapes.map(toFrame), face, STANDARD_DECK, profile.homography).map(toView);
+      })();
+    },
+    dispose: () => mat.delete(),
+  };
 }

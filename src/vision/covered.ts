@@ -25,7 +25,7 @@ import type { RefinedQuad } from './detect/refine.js';
 
 /** Reads this sure give the plane (and the gap step's grid, src/vision/gaps.ts): a card read well was outlined well. */
 export const SURE = 0.9;
-/** The most a partly seen card's reading may claim (PARTIAL_CAP in recognise.ts). */
+/** The most a partly seen card's reading may claim (PARTIAL_CAP in read/cards.ts). */
 export const PARTLY_SURE = 0.85;
 /** A rectangle must hold this share of the part in sight ... */
 const HOLDS = 0.8;

@@ -4,7 +4,7 @@
 // only where the reader names a card in it (a hand on a table the colour of paper shows no table
 // either). And any find the scan placed is a card only where the reader sees a card face in it.
 import { describe, expect, it } from 'vitest';
-import { cardFinds, keptOf } from '../../src/vision/recognise.js';
+import { cardFinds, keptOf } from '../../src/vision/read/cards.js';
 import type { Quad } from '../../src/vision/image.js';
 import type { CardReading } from '../../src/vision/types.js';
 import { detect, devFrame, exampleSessionFrame, recordedFrame } from './detect-helpers.js';

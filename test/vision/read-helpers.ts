@@ -7,7 +7,8 @@ import { defaultModelDir, MODEL_FILE, WEIGHTS_FILE } from '../../src/vision/read
 import type { FixtureCard } from '../../src/render/fixture-io.js';
 import type { Quad, RgbaImage } from '../../src/vision/image.js';
 import { openCv, type OpenCv } from '../../src/vision/opencv.js';
-import { readCards, recogniseWith, type ReadLooks, type VisionGame } from '../../src/vision/recognise.js';
+import { recogniseWith, type VisionGame } from '../../src/vision/recognise.js';
+import { readCards, type ReadLooks } from '../../src/vision/read/cards.js';
 import { rectifyMat, toMat } from '../../src/vision/rectify.js';
 import type { CardReading, RecognisedCard } from '../../src/vision/types.js';
 import { detect, matchTruth } from './detect-helpers.js';
