@@ -4,9 +4,9 @@
 // the first finds few lone cards, and the one finding most is kept.
 import { centroid, grow, insidePolygon, portrait, quadCentre, type Vec } from './geometry.js';
 import { refineQuad, type RefinedQuad } from './refine.js';
-import { nearNeutral, chromaOf } from './surface.js';
+import { nearNeutral } from './surface.js';
 import { crossedByJoint, ownBorders } from './joint.js';
-import { colourDistance, faceMask, faceStats, loneFace, paperColour, paperCut } from './face.js';
+import { colourDistance, faceMask, faceStats, loneFace, paperColour } from './face.js';
 import { aspect, isLoneCard } from './shape.js';
 import { regionsOf, wordHalves, type Region } from './regions.js';
 import type { Look } from './look.js';
@@ -41,8 +41,8 @@ const held = (r: RefinedQuad): number => r.support.filter((v) => v >= 0.5).lengt
 export function loneCards(look: Look, guess: Colour): Pass {
   const { surface, deck } = look;
   const strict = (white: Colour): Pass => {
-    const chroma = chromaOf(surface, white);
-    return passWith(look, chroma, LONE.chroma, paperCut(surface, chroma, LONE.chroma));
+    const { chroma, cut } = look.paperIdea(white, LONE.chroma);
+    return passWith(look, chroma, LONE.chroma, cut);
   };
   // The outlines the edges alone close in a card's shape, held on three sides at least, and the
   // pass with their paper's colour where that is another idea of it (made once, if needed).
@@ -88,8 +88,8 @@ function otherPapers(look: Look, guess: Colour, first: Pass, strict: (white: Col
   const { surface, deck } = look;
   let best = first;
   const grey0 = (guess[0] + guess[1] + guess[2]) / 3;
-  const neutral = chromaOf(surface, [grey0, grey0, grey0]);
-  const loose = passWith(look, neutral, LONE.looseChroma, paperCut(surface, neutral, LONE.looseChroma));
+  const neutral = look.paperIdea([grey0, grey0, grey0], LONE.looseChroma);
+  const loose = passWith(look, neutral.chroma, LONE.looseChroma, neutral.cut);
   // (Stacks: a special among them would set the paper yellow, and the white cards' faces then
   // read as ink; where all of them are specials, their yellow it is.)
   const quads = loose.lone.map((l) => l.refined.quad.map(look.toWork));

@@ -9,7 +9,8 @@ import { centroid, dist, grow, insidePolygon, polygonArea, portrait, quadCentre,
 import { refineQuad, type GreyImage, type RefinedQuad } from './refine.js';
 import { yellowness } from './complete.js';
 import { insideEdges, nearEdges, regionsOf, type Region } from './regions.js';
-import { colourDistance, paperColour, yellowFaces } from './face.js';
+import { colourDistance, paperColour, paperCut, yellowFaces } from './face.js';
+import { chromaOf } from './surface.js';
 import { dedupe, plausible, type Candidate } from './select.js';
 import { loneCards, type Pass } from './lone.js';
 import { planeOf, type Plane } from './plane.js';
@@ -40,6 +41,22 @@ export interface Look {
   enclosed(): Region[];
   /** Stacks: regions of the specials' yellow faces alone. */
   yellowLoops(): Region[];
+  /** Every pixel's chroma against the paper's colour `white`, and the lightness parting paper (near-neutral: chroma below `chromaMax`) from table. */
+  paperIdea(white: readonly [number, number, number], chromaMax: number): { chroma: Float32Array; cut: number };
+}
+
+// What the looks at one frame share, made once a frame. Keyed by the arrays they are made from: the
+// faint looks' surfaces share the first one's colours but not its edges; the looks with another
+// paper or plane share its edges too, and its full-resolution grey (the faint looks' grey is the
+// same pixels with another least fall for a side).
+const paperIdeas = new WeakMap<Uint8Array, Map<string, { chroma: Float32Array; cut: number }>>();
+const regionSets = new WeakMap<Uint8Array, { loops?: Region[]; enclosed?: Region[]; yellow?: Region[] }>();
+const snaps = new WeakMap<GreyImage, Map<string, RefinedQuad>>();
+
+function cached<K extends object, V>(map: WeakMap<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) map.set(key, (value = make()));
+  return value;
 }
 
 export function startLook(cv: OpenCv, frame: RgbaImage, surface: Surface, options: DetectOptions): Look {
@@ -48,10 +65,10 @@ export function startLook(cv: OpenCv, frame: RgbaImage, surface: Surface, option
   const grey = surface.frameGrey;
   // Passes under different ideas of the paper's colour find mostly the same lone cards.
   const refined: { centre: Vec; area: number; erosion: number; refined: RefinedQuad }[] = [];
+  const snapped = cached(snaps, grey, () => new Map<string, RefinedQuad>());
+  const regions = cached(regionSets, surface.edges, (): { loops?: Region[]; enclosed?: Region[]; yellow?: Region[] } => ({}));
+  const ideas = cached(paperIdeas, surface.rgba, () => new Map<string, { chroma: Float32Array; cut: number }>());
   let yellow: GreyImage | null = null;
-  let loops: Region[] | null = null;
-  let enclosed: Region[] | null = null;
-  let yellowLoops: Region[] | null = null;
   return {
     cv,
     frame,
@@ -69,13 +86,25 @@ export function startLook(cv: OpenCv, frame: RgbaImage, surface: Surface, option
       const hit = refined.find((c) => c.erosion === erosion && dist(c.centre, centre) < 1 && Math.abs(c.area - area) < 0.04 * area);
       if (hit) return hit.refined;
       // The region was shrunk by the erosion and the edges cut off it: grow it back first.
-      const quad = refineQuad(grey, portrait(grow(polygon, erosion + 1).map(toFrame)));
+      const rough = portrait(grow(polygon, erosion + 1).map(toFrame));
+      const key = rough.flat().join(',');
+      let quad = snapped.get(key);
+      if (!quad) snapped.set(key, (quad = refineQuad(grey, rough)));
       refined.push({ centre, area, erosion, refined: quad });
       return quad;
     },
-    edgeLoops: () => (loops ??= regionsOf(cv, surface, insideEdges(surface), 0)),
-    enclosed: () => (enclosed ??= regionsOf(cv, surface, nearEdges(surface), 0)),
-    yellowLoops: () => (yellowLoops ??= regionsOf(cv, surface, yellowFaces(surface), 1)),
+    edgeLoops: () => (regions.loops ??= regionsOf(cv, surface, insideEdges(surface), 0)),
+    enclosed: () => (regions.enclosed ??= regionsOf(cv, surface, nearEdges(surface), 0)),
+    yellowLoops: () => (regions.yellow ??= regionsOf(cv, surface, yellowFaces(surface), 1)),
+    paperIdea(white, chromaMax) {
+      const key = `${white.join(',')}/${chromaMax}`;
+      let idea = ideas.get(key);
+      if (!idea) {
+        const chroma = chromaOf(surface, white);
+        ideas.set(key, (idea = { chroma, cut: paperCut(surface, chroma, chromaMax) }));
+      }
+      return idea;
+    },
   };
 }
 
