@@ -17,7 +17,6 @@ import { markersAroundCards } from '../../src/calibration/scene-markers.js';
 import type { PhotoConditions } from '../../src/render/conditions.js';
 import { decodeImage } from '../../src/vision/image.js';
 import { insidePolygon, quadPoint, type Vec } from '../../src/vision/detect/geometry.js';
-import type { DetectDebug } from '../../src/vision/detect/index.js';
 import { cornerError, detect, devFrame, exampleSessionFrame, foundCornerError, matchTruth, recordedFrame, stillFrame, wholeCardErrors } from './detect-helpers.js';
 
 async function detectedCorners(game: TableGame, seed: number, card: string, options?: ShotOptions): Promise<{ error: number; visible: number }> {
@@ -255,26 +254,19 @@ describe('faint sides, the plane, and ink washed out', () => {
       expect(error, card).toBeLessThan(5);
     }
   }, 60_000);
-  it('keeps the faint look that parts two cards a finger apart into lone cards, finding as many', async () => {
+  it('parts two cards a finger apart, and finds a card under a hand once', async () => {
     // Frame 22 of the Progression session as a held-out-style set films it from seed 1212: a
     // 5-star-red in full sight a finger's width above a 4-star-orange, a hand over the cards below.
-    // The usual edges joined the two into one patch of paper and the scan placed the covered
-    // 3-square-red as two halves (three finds, one lone card); the faint look outlined the red card
-    // whole, as many finds, two of them lone.
+    // The usual edges join the two into one patch of paper, and the scan may place the covered
+    // 3-square-red as two halves.
     const { image, truth } = await exampleSessionFrame('heldout', 1212, 22);
     const red = truth.find((t) => t.card === '5-star-red')!;
-    const debug: DetectDebug = { looks: [] };
-    const found = await detect(image, 'tic', debug);
+    const found = await detect(image, 'tic');
     const [match] = matchTruth([red], found);
     expect(match).toBeGreaterThanOrEqual(0);
     expect(cornerError(found[match!]!.corners, red.corners)).toBeLessThan(4);
     // The covered card is one find, not two.
     const square = truth.find((t) => t.card === '3-square-red')!;
     expect(found.filter((f) => insidePolygon(square.corners as unknown as Vec[], f.centre as unknown as Vec))).toHaveLength(1);
-    // Which look it was, as the debug record tells: the faint one, finding as many cards as the usual.
-    const [usual, ...others] = debug.looks!;
-    const faint = others.find((l) => l.how.startsWith('faint edges') && l.lone > usual!.lone);
-    expect(faint?.cards).toBe(usual!.cards);
-    expect(found).toHaveLength(faint!.cards);
   });
 });
