@@ -22,44 +22,7 @@ import { paintedOverCover } from './read/cover.js';
 import { STANDARD_DECK } from '../deck/profile.js';
 import type { CardReading } from './types.js';
 import type { RefinedQuad } from './detect/refine.js';
-
-/** Reads this sure give the plane (and the gap step's grid, src/vision/gaps.ts): a card read well was outlined well. */
-export const SURE = 0.9;
-/** The most a partly seen card's reading may claim (PARTIAL_CAP in read/cards.ts). */
-export const PARTLY_SURE = 0.85;
-/** A rectangle must hold this share of the part in sight ... */
-const HOLDS = 0.8;
-/** ... and may cover this share of another card found at most (it is no card lying over another). */
-const OVERLAPS = 0.2;
-/**
- * The least confidence a reading chosen among the rectangles (here and in the grid's gaps) must
- * have: the best of several reads clears the reader's threshold (0.5) by chance more often than
- * one read does. On four fresh sets, the reads it took between 0.6 and 0.7 were wrong 4 times and
- * right 3; at 0.5, 3 of 10 were wrong.
- */
-export const CHOSEN = 0.7;
-/** A corner moved less than this (px) to make a parallelogram was not cut off. */
-const MOVED_PX = 3;
-/** A side of a snapped quad is held where an edge runs along this share of it. */
-export const HELD = 0.5;
-/**
- * How much longer than the side across from it a card's side may look: at most 1.14 times among the
- * tuning sets' 7,716 cards in sight (their truth); the rest is room for a side snapped a few px off.
- */
-const OPPOSITE_SIDES = 1.3;
-/**
- * Opposite sides of an outline further from parallel than this (degrees) may not be the card's: a
- * camera turns a card's sides a few degrees apart (under 7 for 99% of the tuning sets' 8,715 cards
- * in sight, 9 at most). Such an outline may have taken another thing's edge for one side (a deck's
- * or a finger's, over the card's end). (A card named gives way to a sure read alone; still, at 7 a
- * steep frame's true outline, 7.0 degrees off, gave way to a parallelogram naming the card as
- * wrongly, more surely. At 10, one card fewer named on the tuning sets.)
- */
-const SKEWED_DEG = 8;
-/** Two snapped quads whose corners all lie this close (px) are one. */
-const SAME_PX = 2;
-/** Two rectangles whose corners all lie this close (mm) are one. */
-const SAME_MM = 4;
+import { COVERED, READ } from './read/params.js';
 
 /**
  * The readings and corners with each unknown TIC card (read sideways too) read again: one partly
@@ -71,10 +34,10 @@ const SAME_MM = 4;
  * frame's edges where it finds them, and says how well each is held (the plane from a card or two
  * puts a rectangle a card away several pixels off, and the reader needs its quads within a few).
  * The rectangles need a surely read card for the plane. A partly seen card named below sure (and
- * one outlined whole named below CHOSEN: a card laid over its end cuts its outline short without a
+ * one outlined whole named below COVERED.chosen: a card laid over its end cuts its outline short without a
  * cover in sight) is read from its rectangles and its outline's tries too, and takes such a read
  * only where it is sure. So does any card named from an outline whose opposite sides lie more than
- * SKEWED_DEG from parallel, from the parallelograms of three of its corners.
+ * COVERED.skewedDeg from parallel, from the parallelograms of three of its corners.
  */
 export function rereadCovered(
   reader: CardReader,
@@ -87,22 +50,22 @@ export function rereadCovered(
 ): { corners: Quad[]; readings: CardReading[]; moved: boolean[] } {
   const out = { corners: [...corners], readings: [...readings], moved: corners.map(() => false) };
   const unknown = readings.flatMap((r, i) => (r.card === null ? [i] : []));
-  const unsure = readings.flatMap((r, i) => (r.card !== null && (partial[i] ? r.confidence < SURE : r.confidence < CHOSEN) ? [i] : []));
-  const skewed = readings.flatMap((r, i) => (r.card !== null && skew(corners[i]!) > SKEWED_DEG ? [i] : []));
+  const unsure = readings.flatMap((r, i) => (r.card !== null && (partial[i] ? r.confidence < READ.sure : r.confidence < COVERED.chosen) ? [i] : []));
+  const skewed = readings.flatMap((r, i) => (r.card !== null && skew(corners[i]!) > COVERED.skewedDeg ? [i] : []));
   if (unknown.length + unsure.length + skewed.length === 0) return out;
   // Where every card read surely is partial (a shadow or a hand along a side is taken for a
   // cover), their outlines still set the plane: the plane is the one most of them agree with.
-  const sure = (i: number): boolean => readings[i]!.confidence >= SURE;
+  const sure = (i: number): boolean => readings[i]!.confidence >= READ.sure;
   const whole = corners.filter((_, i) => sure(i) && !partial[i]);
   // (Their outlines are also the neighbours a try's side may have snapped into, below.)
   const anySure = corners.filter((_, i) => sure(i));
   // Where none is sure (a hand over the only cards), those read as surely as a partly seen card may be.
-  const partlySure = corners.filter((_, i) => readings[i]!.card !== null && readings[i]!.confidence >= PARTLY_SURE);
+  const partlySure = corners.filter((_, i) => readings[i]!.card !== null && readings[i]!.confidence >= READ.partialCap);
   const plane = tablePlane(whole.length > 0 ? whole : anySure.length > 0 ? anySure : partlySure, STANDARD_DECK, undefined, frame);
   // (From a card or two, the plane without perspective: near them, as good; further off, nearer.)
   const toTable = plane ? (plane.flat ?? plane.toTable) : null;
   const fromTable = toTable ? invertHomography(toTable) : null;
-  const barely = unsure.filter((i) => readings[i]!.confidence < CHOSEN);
+  const barely = unsure.filter((i) => readings[i]!.confidence < COVERED.chosen);
   const tries = outlineTries([...unknown, ...barely], corners, snap);
   // A card named from a skewed outline (its end under a deck, the deck's edge taken for its own):
   // each corner in turn put back to make a parallelogram of the other three. Not snapped: the
@@ -113,7 +76,7 @@ export function rereadCovered(
   // Cards lying close: a try's side may snap to the neighbour's edge across the gap, a few px
   // inside it, and the cut reads as nothing. That side moved back onto the neighbour's side is
   // read too.
-  const pastSure = anySure.map((n) => grow(n, GAP_PX));
+  const pastSure = anySure.map((n) => grow(n, COVERED.gapPx));
   for (const t of [...tries]) {
     const off = offNeighbours(t.quad, pastSure);
     if (off) tries.push({ ...t, quad: off });
@@ -147,7 +110,7 @@ interface Try {
  * outline of part of it) read as another card as surely as one on it did.
  * An outline cut short by an arm across the card (no plane to lay rectangles by): the side laid
  * again further out lies under the arm and holds no edge; taken where the other three are held.
- * A card named barely (below CHOSEN, no hold on its name) is tried so too: its outline cut short
+ * A card named barely (below COVERED.chosen, no hold on its name) is tried so too: its outline cut short
  * by a palm may name another card (a 4-circle-red two-thirds in sight read 1-square-red 0.69).
  * Not one named more surely: a side laid again under a cover at a guessed length squeezes the
  * face, and a 2-circle-yellow read 0.80 read 2-square-yellow at 0.96.
@@ -157,14 +120,14 @@ function outlineTries(cards: readonly number[], corners: readonly Quad[], snap: 
   const tryOutline = (i: number, rough: Quad, relaid?: Relaid): void => {
     const snapped = snap(rough);
     const quad = snapped.quad as unknown as Quad;
-    const unheld = [0, 1, 2, 3].filter((s) => snapped.support[s]! < HELD);
+    const unheld = [0, 1, 2, 3].filter((s) => snapped.support[s]! < COVERED.held);
     const underCover = relaid !== undefined && relaid.further && unheld.length === 1 && unheld[0] === relaid.side;
     if (unheld.length > 0 && !underCover) return;
     // A side laid again may snap to a finger's edge across the card: a card's far side is no more
     // than a little shorter than its near one.
     if (relaid && !oppositeSidesAlike(quad)) return;
     // (Sides laid again at lengths an eighth apart often snap to the same edges: read once.)
-    if (tries.some((t) => t.card === i && t.quad.every((p, c) => dist(p, quad[c]!) < SAME_PX))) return;
+    if (tries.some((t) => t.card === i && t.quad.every((p, c) => dist(p, quad[c]!) < COVERED.samePx))) return;
     tries.push({ card: i, quad, underCover });
   };
   for (const i of cards) {
@@ -194,13 +157,13 @@ function rectangleTries(
     const kept: Vec[][] = [];
     // (A partly seen card outlined at a card's size may be outlined off it too: both kinds.)
     const cardShaped = cardShapeError(onTable[i]!, STANDARD_DECK) < CARD_SHAPED * STANDARD_DECK.widthMm;
-    const holding = partial[i] || !cardShaped ? rectanglesHolding(onTable[i]!).filter((rect) => share(onTable[i]!, rect) >= HOLDS) : [];
+    const holding = partial[i] || !cardShaped ? rectanglesHolding(onTable[i]!).filter((rect) => share(onTable[i]!, rect) >= COVERED.holds) : [];
     // (A partly seen card's outline lies mostly on it: slid a quarter only, where a half would
     // lay the rectangle on the card next to it, under the same hand.)
     const rects = [...(cardShaped ? slid(onTable[i]!, partial[i] ? [0.25] : [0.25, 0.5]) : []), ...holding];
     for (const rect of rects) {
-      if (others.some((other) => share(other, rect) > OVERLAPS)) continue;
-      if (kept.some((k) => k.every((p) => rect.some((r) => dist(p, r) < SAME_MM)))) continue;
+      if (others.some((other) => share(other, rect) > COVERED.overlaps)) continue;
+      if (kept.some((k) => k.every((p) => rect.some((r) => dist(p, r) < COVERED.sameMm)))) continue;
       kept.push(rect);
       tries.push({ card: i, quad: snap(rectangleInFrame(rect, fromTable, corners[i]!)).quad as unknown as Quad });
     }
@@ -228,7 +191,7 @@ function takeSurestReads(reader: CardReader, tries: readonly Try[], readings: re
   candidates.forEach(({ card, underCover, quad, read, paintedOver }) => {
     // A card already named gives way only to a sure read: on the tuning sets, reads of 0.75-0.86
     // from a rectangle turned right names (triangles) into wrong ones (stars).
-    const least = readings[card]!.card === null && !underCover && !paintedOver ? CHOSEN : SURE;
+    const least = readings[card]!.card === null && !underCover && !paintedOver ? COVERED.chosen : READ.sure;
     if (read.card !== null && read.confidence >= least && read.confidence > out.readings[card]!.confidence) {
       out.readings[card] = read;
       out.corners[card] = quad;
@@ -242,20 +205,13 @@ function parallelograms(quad: Quad): Quad[] {
   const out: Quad[] = [];
   for (let k = 0; k < 4; k++) {
     const far = add(quad[(k + 1) % 4]!, sub(quad[(k + 3) % 4]!, quad[k]!));
-    if (dist(far, quad[(k + 2) % 4]!) < MOVED_PX) continue;
+    if (dist(far, quad[(k + 2) % 4]!) < COVERED.movedPx) continue;
     const q = [...quad] as Vec[];
     q[(k + 2) % 4] = far;
     out.push(q as unknown as Quad);
   }
   return out;
 }
-
-/**
- * How far a side laid again may lie from its opposite side, for that side's length in the frame: a
- * card's width or length for its length or width (0.72 or 1.40), foreshortened along either by a
- * tilt up to about 50 degrees, in steps of an eighth (0.45 to 2.08).
- */
-const RELAID = Array.from({ length: 14 }, (_, k) => 0.45 * 1.125 ** k);
 
 /** An outline with side `side` (from corner `side` to the next) laid again; `further`: further out than it was. */
 interface Relaid {
@@ -266,7 +222,7 @@ interface Relaid {
 
 /**
  * The quad with each side in turn laid again along the two sides next to it, at each of the
- * lengths a card may show there for its opposite side's length (RELAID).
+ * lengths a card may show there for its opposite side's length (COVERED.relaid).
  */
 function sidesRelaid(quad: Quad): Relaid[] {
   const out: Relaid[] = [];
@@ -274,9 +230,9 @@ function sidesRelaid(quad: Quad): Relaid[] {
     const [from, to] = [quad[(side + 3) % 4]!, quad[(side + 2) % 4]!];
     const opposite = dist(from, to);
     const was = dist(from, quad[side]!);
-    for (const f of RELAID) {
+    for (const f of COVERED.relaid) {
       const length = opposite * f;
-      if (Math.abs(length - was) < MOVED_PX) continue;
+      if (Math.abs(length - was) < COVERED.movedPx) continue;
       const q = [...quad] as Vec[];
       q[side] = add(from, scale(unit(sub(quad[side]!, from)), length));
       q[(side + 1) % 4] = add(to, scale(unit(sub(quad[(side + 1) % 4]!, to)), length));
@@ -286,15 +242,10 @@ function sidesRelaid(quad: Quad): Relaid[] {
   return out;
 }
 
-/** The least gap (px) between two cards laid side by side: a side moved off a neighbour lies this far out from it. */
-const GAP_PX = 2;
-/** A side this far into a neighbour (a share of the sides next to it) was snapped to its edge; further, it is no snap's doing. */
-const INTO_NEIGHBOUR = 0.15;
-
 /**
- * `quad` with each side whose inner half lies inside one of `neighbours` (each grown by GAP_PX:
+ * `quad` with each side whose inner half lies inside one of `neighbours` (each grown by COVERED.gapPx:
  * the gap beside a card is its own) moved back along the sides next to it onto that neighbour's
- * nearest side, where that moves it a little (INTO_NEIGHBOUR); null where no side moves.
+ * nearest side, where that moves it a little (COVERED.intoNeighbour); null where no side moves.
  */
 function offNeighbours(quad: Quad, neighbours: readonly (readonly Vec[])[]): Quad | null {
   const q = [...quad] as Vec[];
@@ -313,7 +264,7 @@ function offNeighbours(quad: Quad, neighbours: readonly (readonly Vec[])[]): Qua
     const a2 = intersectLines(beforeA, a, n1, n2);
     const b2 = intersectLines(beforeB, b, n1, n2);
     if (!a2 || !b2) continue;
-    if (dist(a, a2) > INTO_NEIGHBOUR * dist(beforeA, a) || dist(b, b2) > INTO_NEIGHBOUR * dist(beforeB, b)) continue;
+    if (dist(a, a2) > COVERED.intoNeighbour * dist(beforeA, a) || dist(b, b2) > COVERED.intoNeighbour * dist(beforeB, b)) continue;
     q[k] = a2;
     q[(k + 1) % 4] = b2;
     moved = true;
@@ -332,10 +283,10 @@ function skew(quad: Quad): number {
   return Math.max(apart(direction(p0, p1), direction(p3, p2)), apart(direction(p1, p2), direction(p0, p3)));
 }
 
-/** Each side of `quad` within OPPOSITE_SIDES of the length of the side across from it. */
+/** Each side of `quad` within COVERED.oppositeSides of the length of the side across from it. */
 export function oppositeSidesAlike(quad: Quad): boolean {
   const side = (k: number): number => dist(quad[k]!, quad[(k + 1) % 4]!);
-  return [0, 1].every((k) => Math.max(side(k), side(k + 2)) <= OPPOSITE_SIDES * Math.min(side(k), side(k + 2)));
+  return [0, 1].every((k) => Math.max(side(k), side(k + 2)) <= COVERED.oppositeSides * Math.min(side(k), side(k + 2)));
 }
 
 /** Card-sized rectangles (table mm, short side first) from each corner of `part` along each of its two sides there, either way round. */

@@ -5,7 +5,7 @@
 // 0.7, is cut as a card lying there, its sides snapped to the frame's edges, and read. Where that
 // names a card not yet on the table, surer than the cell's own, it is the cell's card, never
 // reported sure (its place was guessed, not seen).
-import { CHOSEN, HELD, oppositeSidesAlike, PARTLY_SURE, rectangleInFrame, SURE } from './covered.js';
+import { oppositeSidesAlike, rectangleInFrame } from './covered.js';
 import { applyHomography, insetGrid, insidePolygon, invertHomography, portrait, quadCentre, turned, type Homography, type Vec } from './detect/geometry.js';
 import { orientOnTable, tablePlane, type TablePlane } from './detect/table.js';
 import type { Quad, RgbaImage } from './image.js';
@@ -13,28 +13,9 @@ import type { CardReader } from './read/index.js';
 import type { RefinedQuad, RefineOptions } from './detect/refine.js';
 import { STANDARD_DECK } from '../deck/profile.js';
 import type { CardReading } from './types.js';
+import { COVERED, GAPS, READ } from './read/params.js';
 
-/** The fewest such cards that fix a grid. */
-const FEWEST = 3;
-/** A gap's rectangle may cover this share of a card found at most ... */
-const OVERLAPS = 0.2;
-/** ... and must lie this much inside the frame. */
-const IN_FRAME = 0.5;
-/** A cell is looked at only where this share of its points looks like card paper (a hand or open table does not) ... */
-const PAPER_SHARE = 0.2;
-/** ... and cut and read only where its rectangle, snapped to the frame's edges, found an edge along this share of two sides or more. */
-const SIDE_HELD = 0.3;
-/** Paper in shade: this share of the paper's lightness or more; and its colour within this of each channel's share. */
-const DARKEST = 0.5;
-const HUE = 0.05;
-/** How many steps beyond the cards found a gap may lie (a hand over a layout's corner hides cards two deep). */
-const REACH = 2;
-/** How far the second snap of an unsure gap's rectangle searches either side of each side: this share of its short side (the usual snap's, 0.12). */
-const FAR_REACH = 0.3;
-/** The gap between cards (mm) where no two neighbours read surely show it. */
-const USUAL_GAP = 5;
-
-/** A card read in a gap: its corners (from its own top-left) and reading, and the card it replaces (its index: unknown, or named below CHOSEN), if any. */
+/** A card read in a gap: its corners (from its own top-left) and reading, and the card it replaces (its index: unknown, or named below COVERED.chosen), if any. */
 export interface GapCard {
   readonly corners: Quad;
   readonly reading: CardReading;
@@ -57,17 +38,17 @@ export function readGaps(
   const readAt = (least: number): number[] => corners.flatMap((q, i) => (readings[i]!.card !== null && readings[i]!.confidence >= least ? [i] : []));
   // Where too few are sure, those read as surely as a partly seen card may be (an arm's shade
   // along a side marks a whole card partial): their outlines are rougher, so only then.
-  let sure = readAt(SURE);
-  if (sure.length < FEWEST) sure = readAt(PARTLY_SURE);
-  if (sure.length < FEWEST) return [];
+  let sure = readAt(READ.sure);
+  if (sure.length < GAPS.fewest) sure = readAt(READ.partialCap);
+  if (sure.length < GAPS.fewest) return [];
   const quads = sure.map((i) => portrait(corners[i]!));
   const isPaper = paperTest(frame, quads);
-  // A card named at CHOSEN or more holds its cell; one named below it may give way to the gap's read.
-  const holds = (i: number): boolean => readings[i]!.card !== null && readings[i]!.confidence >= CHOSEN;
+  // A card named at COVERED.chosen or more holds its cell; one named below it may give way to the gap's read.
+  const holds = (i: number): boolean => readings[i]!.card !== null && readings[i]!.confidence >= COVERED.chosen;
   const holding = corners.filter((_, i) => holds(i));
   const inFrame = (p: Vec): boolean => p[0] >= 0 && p[1] >= 0 && p[0] < frame.width && p[1] < frame.height;
   // The gaps on a plane (rectangles in the frame, each with the card in its cell it would replace, if any):
-  // in the cells within REACH steps of every card found, those no card holds, where the rectangle
+  // in the cells within GAPS.reach steps of every card found, those no card holds, where the rectangle
   // lies in the frame, looks like paper and lies over no card that holds its own.
   const gapsOn = (plane: TablePlane | null): { quad: Quad; replaces: number | null }[] => {
     const toTable = plane ? (plane.flat ?? plane.toTable) : null;
@@ -79,15 +60,15 @@ export function readGaps(
     const cols = cellOf.map((c) => c[1]);
     const like = corners[sure[0]!]!;
     const out: { quad: Quad; replaces: number | null }[] = [];
-    for (let row = Math.min(...rows) - REACH; row <= Math.max(...rows) + REACH; row++) {
-      for (let col = Math.min(...cols) - REACH; col <= Math.max(...cols) + REACH; col++) {
+    for (let row = Math.min(...rows) - GAPS.reach; row <= Math.max(...rows) + GAPS.reach; row++) {
+      for (let col = Math.min(...cols) - GAPS.reach; col <= Math.max(...cols) + GAPS.reach; col++) {
         const here = cellOf.flatMap(([r, c], i) => (r === row && c === col ? [i] : []));
         if (here.some(holds)) continue;
         const quad = rectangleInFrame(grid.cardAt(row, col), fromTable, like);
         const points = insetGrid(quad);
-        if (points.filter(inFrame).length < IN_FRAME * points.length) continue;
-        if (points.filter((p) => inFrame(p) && isPaper(p)).length < PAPER_SHARE * points.length) continue;
-        if (holding.some((card) => points.filter((p) => insidePolygon(card, p)).length > OVERLAPS * points.length)) continue;
+        if (points.filter(inFrame).length < GAPS.inFrame * points.length) continue;
+        if (points.filter((p) => inFrame(p) && isPaper(p)).length < GAPS.paperShare * points.length) continue;
+        if (holding.some((card) => points.filter((p) => insidePolygon(card, p)).length > GAPS.overlaps * points.length)) continue;
         out.push({ quad, replaces: here[0] ?? null });
       }
     }
@@ -98,7 +79,7 @@ export function readGaps(
   if (gapsOn(tablePlane(quads, STANDARD_DECK)).length === 0) return [];
   const tries: GapTry[] = gapsOn(tablePlane(quads, STANDARD_DECK, undefined, frame)).flatMap(({ quad: laid, replaces }) => {
     const snapped = snap(laid);
-    return snapped.support.filter((s) => s >= SIDE_HELD).length >= 2 ? [{ laid, quad: snapped.quad as unknown as Quad, replaces }] : [];
+    return snapped.support.filter((s) => s >= GAPS.sideHeld).length >= GAPS.heldSides ? [{ laid, quad: snapped.quad as unknown as Quad, replaces }] : [];
   });
   if (tries.length === 0) return [];
   const reads = reader.read(tries.map((t) => cut(t.quad)), 'tic');
@@ -123,7 +104,7 @@ function readUnsureAgain(
 ): void {
   // An unsure read: the rectangle as the grid laid it, unsnapped (a side may have snapped to the
   // edge of what covers the card), kept where it reads surer.
-  const unsure = tries.flatMap((t, k) => (reads[k]!.confidence < CHOSEN ? [k] : []));
+  const unsure = tries.flatMap((t, k) => (reads[k]!.confidence < COVERED.chosen ? [k] : []));
   const again = reader.read(unsure.map((k) => cut(tries[k]!.laid)), 'tic');
   unsure.forEach((k, j) => {
     if (again[j]!.confidence <= reads[k]!.confidence) return;
@@ -134,10 +115,10 @@ function readUnsureAgain(
   // sides in a card's shape. Far from the cards that give the plane, the grid may lay a card's
   // ends 15-20 px off its own, beyond the usual snap's reach.
   const far = unsure.flatMap((k) => {
-    if (reads[k]!.confidence >= CHOSEN) return [];
-    const snapped = snap(tries[k]!.laid, { reach: FAR_REACH });
+    if (reads[k]!.confidence >= COVERED.chosen) return [];
+    const snapped = snap(tries[k]!.laid, { reach: GAPS.farReach });
     const quad = snapped.quad as unknown as Quad;
-    return snapped.support.every((v) => v >= HELD) && oppositeSidesAlike(quad) ? [{ k, quad }] : [];
+    return snapped.support.every((v) => v >= COVERED.held) && oppositeSidesAlike(quad) ? [{ k, quad }] : [];
   });
   const farReads = reader.read(far.map((f) => cut(f.quad)), 'tic');
   far.forEach(({ k, quad }, j) => {
@@ -148,7 +129,7 @@ function readUnsureAgain(
 }
 
 /**
- * The gaps' cards (corners from their own top-left): each try read at CHOSEN or more, not
+ * The gaps' cards (corners from their own top-left): each try read at COVERED.chosen or more, not
  * sideways, naming a card not on the table but for the one it replaces, and surer than that one;
  * of two naming the same card, the surer.
  */
@@ -157,7 +138,7 @@ function gapCards(tries: readonly GapTry[], reads: readonly CardReading[], readi
   tries.forEach(({ quad, replaces }, k) => {
     const read = reads[k]!;
     const onTable = readings.some((r, i) => i !== replaces && r.card === read.card);
-    if (read.card === null || read.sideways || read.confidence < CHOSEN || onTable) return;
+    if (read.card === null || read.sideways || read.confidence < COVERED.chosen || onTable) return;
     if (replaces !== null && read.confidence <= readings[replaces]!.confidence) return;
     const other = found.get(read.card);
     if (other && other.reading.confidence >= read.confidence) return;
@@ -187,7 +168,7 @@ function paperTest(frame: RgbaImage, quads: readonly Quad[]): (p: Vec) => boolea
   return (p) => {
     const c = rgbAt(p);
     const total = c[0] + c[1] + c[2];
-    return total >= DARKEST * light && Math.abs(c[0] / total - r) < HUE && Math.abs(c[1] / total - g) < HUE;
+    return total >= GAPS.darkest * light && Math.abs(c[0] / total - r) < GAPS.hue && Math.abs(c[1] / total - g) < GAPS.hue;
   };
 }
 
@@ -223,13 +204,13 @@ function gridOf(quads: readonly Quad[], toTable: Homography): Grid {
   // Steps: the nearest neighbour beside each card (across) and below it (down), where near a step.
   const steps = (along: 0 | 1, size: number): number[] =>
     centres.flatMap((a) => {
-      const ds = centres.map((b) => [b[along] - a[along], Math.abs(b[1 - along]! - a[1 - along]!)] as const).filter(([d, off]) => d > size * 0.9 && d < size + 30 && off < size * 0.4);
+      const ds = centres.map((b) => [b[along] - a[along], Math.abs(b[1 - along]! - a[1 - along]!)] as const).filter(([d, off]) => d > size * GAPS.stepLeast && d < size + GAPS.stepMostMm && off < size * GAPS.stepOff);
       return ds.length > 0 ? [Math.min(...ds.map(([d]) => d))] : [];
     });
   const median = (xs: number[]): number | null => (xs.length === 0 ? null : xs.sort((a, b) => a - b)[xs.length >> 1]!);
   const across = median(steps(0, w));
   const down = median(steps(1, h));
-  const gap = across !== null ? across - w : down !== null ? down - h : USUAL_GAP;
+  const gap = across !== null ? across - w : down !== null ? down - h : GAPS.usualGap;
   const pitch: Vec = [across ?? w + gap, down ?? h + gap];
   const origin = centres[0]!;
   const index = (p: Vec, axis: 0 | 1): number => Math.round((p[axis] - origin[axis]) / pitch[axis]);

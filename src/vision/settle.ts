@@ -6,14 +6,10 @@
 // changed is never more sure than 0.85, nor than the reader was of its first choice: it rests on
 // the other card being read right.
 import { COLOURS, SHAPES, ticCard, ticDeck } from '../cards/tic.js';
-import { READ_THRESHOLD } from './read/heads.js';
+import { READ, SETTLE } from './read/params.js';
 import type { CardReading, PropertyRead } from './types.js';
 
 const DECK = ticDeck();
-/** Below this a shared candidate is no conflict worth a factor. */
-const OVERLAP_FLOOR = 1e-4;
-/** A changed read rests on another card being read right: never at "sure" (0.9) or above. */
-export const SETTLED_CAP = 0.85;
 
 /**
  * Minimum-cost assignment of n rows to m >= n columns (Hungarian method with potentials, O(n^2 m)).
@@ -84,7 +80,7 @@ function withCard<T>(read: PropertyRead<T> | undefined, value: T, confidence: nu
  * The reads of one TIC table settled so that no card is named twice. Readings without TIC
  * probabilities (unknown, sideways, Stacks) pass through as they are; the order is kept.
  */
-export function settleTicTable(readings: readonly CardReading[], threshold = READ_THRESHOLD): CardReading[] {
+export function settleTicTable(readings: readonly CardReading[], threshold = READ.threshold): CardReading[] {
   const rows = readings.map((r, i) => (r.ticProbabilities && r.ticProbabilities.length === DECK.length && !r.sideways ? i : -1)).filter((i) => i >= 0);
   if (rows.length < 2 || rows.length > DECK.length) return [...readings];
   const probs = rows.map((i) => readings[i]!.ticProbabilities!);
@@ -106,13 +102,13 @@ export function settleTicTable(readings: readonly CardReading[], threshold = REA
     for (let s = 0; s < rows.length; s++) {
       if (s === r) continue;
       const o = overlap(p, probs[s]!);
-      if (o < OVERLAP_FLOOR) continue;
+      if (o < SETTLE.overlapFloor) continue;
       confidence *= (1 - probs[s]![a]!) / Math.max(1e-9, 1 - o);
     }
     const changed = a !== firsts[r];
     // Settling only ever takes certainty away.
-    confidence = Math.min(confidence, reading.confidence, changed ? SETTLED_CAP : 1);
-    if (!changed && Math.abs(confidence - reading.confidence) < 1e-6) return;
+    confidence = Math.min(confidence, reading.confidence, changed ? SETTLE.cap : 1);
+    if (!changed && Math.abs(confidence - reading.confidence) < SETTLE.unchanged) return;
     const name = DECK[a]!;
     const named = confidence >= threshold;
     if (!named && reading.card === null) {

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ticDeck, ticId } from '../../src/cards/tic.js';
 import type { CardReading } from '../../src/vision/types.js';
-import { assignMinCost, SETTLED_CAP, settleTicTable } from '../../src/vision/settle.js';
+import { SETTLE } from '../../src/vision/read/params.js';
+import { assignMinCost, settleTicTable } from '../../src/vision/settle.js';
 
 const DECK = ticDeck();
 
@@ -27,7 +28,7 @@ describe('settling a TIC table: each card is on the table at most once', () => {
     expect(a!.card).toBe('3-star-orange');
     expect(b!.card).toBe('3-star-red');
     expect(b!.confidence).toBeLessThanOrEqual(weak.confidence);
-    expect(b!.confidence).toBeLessThanOrEqual(SETTLED_CAP);
+    expect(b!.confidence).toBeLessThanOrEqual(SETTLE.cap);
     expect(b!.colour?.value).toBe('red');
     // The winner is less sure too: the other read says its card may be this one.
     expect(a!.confidence).toBeLessThan(strong.confidence);

@@ -9,7 +9,8 @@ import { planShot, renderShot } from '../../src/render/shot.js';
 import { readFixture, type FixtureCard } from '../../src/render/fixture-io.js';
 import { decodeImage, loadImage, type Quad, type RgbaImage, type SizedCut } from '../../src/vision/image.js';
 import { openCv, type OpenCv } from '../../src/vision/opencv.js';
-import { lookAgainAtSpecials, SECOND_LOOK_CAP, specialMatcher, yellowShare, type SpecialMatcher, type SpecialScores } from '../../src/vision/read/specials.js';
+import { SPECIALS as SECOND_LOOK } from '../../src/vision/read/params.js';
+import { lookAgainAtSpecials, specialMatcher, yellowShare, type SpecialMatcher, type SpecialScores } from '../../src/vision/read/specials.js';
 import { recogniseWith } from '../../src/vision/recognise.js';
 import { rectifyMat, toMat } from '../../src/vision/rectify.js';
 import type { CardReading } from '../../src/vision/types.js';
@@ -120,7 +121,7 @@ describe('settling a reading with the second look', () => {
     const chip = [0.3, 0.2, 0.6, 0.85, 0.3];
     const alone = settle(finds(chip), read(null, 0.3), yellow);
     expect(alone.card).toBe('chip-steal');
-    expect(alone.confidence).toBeLessThanOrEqual(SECOND_LOOK_CAP);
+    expect(alone.confidence).toBeLessThanOrEqual(SECOND_LOOK.secondLookCap);
     expect(alone.upsideDown).toBe(true);
     const agreed = settle(finds(chip), read('chip-steal', 0.95), yellow);
     expect(agreed.card).toBe('chip-steal');

@@ -12,14 +12,10 @@ import type { Quad, RgbaImage } from '../image.js';
 import { averagedTicRead, readTurningSideways, withColourOf, type CardReader } from './index.js';
 import { lookAtPips, type PipMatcher } from './pips.js';
 import { withoutGlare } from './glare.js';
-import { lookAgainAtSpecials, yellowShare, YELLOW_FACE, type SpecialMatcher } from './specials.js';
-import { SETTLED_CAP, settleTicTable } from '../settle.js';
+import { lookAgainAtSpecials, yellowShare, type SpecialMatcher } from './specials.js';
+import { settleTicTable } from '../settle.js';
+import { READ, SETTLE, SPECIALS } from './params.js';
 import type { CardReading, PropertyRead } from '../types.js';
-
-/** A reading this confident is "sure" (the eval's mark for a wrong read that counts most). */
-const SURE = 0.9;
-/** The most a partly seen card's reading may claim (below "sure", 0.9). */
-export const PARTIAL_CAP = 0.85;
 
 export function capConfidence(r: CardReading, cap: number): CardReading {
   const prop = <T,>(p: PropertyRead<T> | undefined): PropertyRead<T> | undefined => (p ? { ...p, confidence: Math.min(p.confidence, cap) } : p);
@@ -60,7 +56,7 @@ export function withGaps(partial: readonly boolean[], read: ReadCards, gaps: Ret
     const at = gap.replaces ?? seen.length;
     seen[at] = true;
     corners[at] = gap.corners;
-    readings[at] = capConfidence(gap.reading, PARTIAL_CAP);
+    readings[at] = capConfidence(gap.reading, READ.partialCap);
   }
   return { partial: seen, read: gaps.length === 0 ? read : { corners, readings } };
 }
@@ -116,7 +112,7 @@ export function readCards(
     // it leaves (a 2 read as a 4).
     for (const { i, read } of readsWithoutGlare(reader, readings, faces, deck)) {
       const named = readings[i]!.card;
-      if (read.card && (!named || read.card === named) && read.confidence > Math.max(readings[i]!.confidence, reader.threshold)) readings[i] = capConfidence(read, SETTLED_CAP);
+      if (read.card && (!named || read.card === named) && read.confidence > Math.max(readings[i]!.confidence, reader.threshold)) readings[i] = capConfidence(read, SETTLE.cap);
     }
   }
   if (deck === 'stacks' && specials) {
@@ -129,7 +125,7 @@ export function readCards(
   if (deck === 'tic' && snap) ({ corners, readings, moved } = rereadCovered(reader, corners, readings, partial, cut, snap, frame));
   const upright = corners.map((q, i) => (readings[i]!.upsideDown ? turned(q) : q));
   if (deck === 'tic') readings = settleTicTable(readings);
-  readings = readings.map((r, i) => (partial[i] || moved[i] || (r.visible ?? 1) < 0.9 ? capConfidence(r, PARTIAL_CAP) : r));
+  readings = readings.map((r, i) => (partial[i] || moved[i] || (r.visible ?? 1) < READ.seen ? capConfidence(r, READ.partialCap) : r));
   return { corners: upright, readings };
 }
 
@@ -152,7 +148,7 @@ function snapYellowFaces(
   snapYellow: (quad: Quad) => Quad,
   specials: SpecialMatcher | null | undefined,
 ): void {
-  const yellow = readings.flatMap((r, i) => (r.confidence < SURE && yellowShare(faces[i]!) >= YELLOW_FACE ? [i] : []));
+  const yellow = readings.flatMap((r, i) => (r.confidence < READ.sure && yellowShare(faces[i]!) >= SPECIALS.yellowFace ? [i] : []));
   const snapped = yellow.map((i) => snapYellow(corners[i]!));
   const snappedFaces = snapped.map((q) => cut(q));
   const again = reader.read(snappedFaces, 'stacks');
@@ -179,9 +175,9 @@ function lookAgainAtUnsureTic(
   // An unsure TIC read: the card cut again from its opposite corner, where the cut's pixels fall a
   // pixel apart (a faint face, yellow on cream, can read otherwise), and the two reads averaged,
   // below "sure" as a settled read is.
-  const unsure = readings.flatMap((r, i) => (r.ticProbabilities && r.confidence < SURE ? [i] : []));
+  const unsure = readings.flatMap((r, i) => (r.ticProbabilities && r.confidence < READ.sure ? [i] : []));
   const again = reader.read(unsure.map((i) => cut(turned(corners[i]!))), 'tic');
-  unsure.forEach((i, k) => (readings[i] = averagedTicRead(readings[i]!, again[k]!, reader.threshold, SETTLED_CAP)));
+  unsure.forEach((i, k) => (readings[i] = averagedTicRead(readings[i]!, again[k]!, reader.threshold, SETTLE.cap)));
   // An unsure card under a glare spot: the read with the glare taken off (pips washed pale come
   // back), its colour odds kept from the first read (taking glare off shifts the inks' hues);
   // averaged in where that read is sure, the result below "sure" as above. (Where the glare wiped
@@ -189,17 +185,17 @@ function lookAgainAtUnsureTic(
   // lost more cards than they named.)
   for (const { i, read } of readsWithoutGlare(reader, readings, faces, 'tic')) {
     const clear = withColourOf(read, readings[i]!);
-    if (clear && clear.confidence >= SURE) readings[i] = averagedTicRead(readings[i]!, clear, reader.threshold, SETTLED_CAP);
+    if (clear && clear.confidence >= READ.sure) readings[i] = averagedTicRead(readings[i]!, clear, reader.threshold, SETTLE.cap);
   }
   // An unsure card seen whole: a second look at its pips at twice the reader's resolution, its
   // odds weighed in where some shape fits them clearly (src/vision/read/pips.ts). Not on a card
-  // read at SETTLED_CAP or more, which the look could raise no further (the tuning sets named
+  // read at SETTLE.cap or more, which the look could raise no further (the tuning sets named
   // the same cards without those, and a table of 30 cards read a ms or two quicker); nor on a
   // partly covered card, where the shapes' fits told less than they cost (3 cards more named,
   // 6 more named wrong).
   if (pips) {
     readings.forEach((r, i) => {
-      if (r.confidence < SETTLED_CAP && !partial[i]) readings[i] = lookAtPips(pips, r, corners[i]!, cut, reader.threshold, SETTLED_CAP);
+      if (r.confidence < SETTLE.cap && !partial[i]) readings[i] = lookAtPips(pips, r, corners[i]!, cut, reader.threshold, SETTLE.cap);
     });
   }
 }
@@ -207,7 +203,7 @@ function lookAgainAtUnsureTic(
 /** The unsure reads (below "sure") of faces showing a glare spot, each read again with the glare taken off. */
 function readsWithoutGlare(reader: CardReader, readings: readonly CardReading[], faces: readonly RgbaImage[], deck: 'tic' | 'stacks'): { i: number; read: CardReading }[] {
   const glared = readings.flatMap((r, i) => {
-    const clear = r.confidence < SURE ? withoutGlare(faces[i]!) : null;
+    const clear = r.confidence < READ.sure ? withoutGlare(faces[i]!) : null;
     return clear ? [{ i, clear }] : [];
   });
   const again = reader.read(glared.map((g) => g.clear), deck);

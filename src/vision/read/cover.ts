@@ -4,27 +4,21 @@
 // paper, the face shows what a player sees of it, the index and the pips in sight, and reads so.
 import type { RgbaImage } from '../image.js';
 import { paperColour } from './features.js';
+import { COVER } from './params.js';
 
-/** Darker than this share of the paper's lightness (its 90th percentile) is no paper. */
-const DARK = 0.6;
-/** Green and blue against red further than this from the paper's own ratios is no paper (skin, a coloured sleeve). */
-const HUE = 0.15;
-/** A cover runs in from the face's edge and takes this share of the face at least (a pip or a numeral takes less). */
-const LEAST_SHARE = 0.1;
-
-/** The face with what covers it (no paper, reached from the face's edge, LEAST_SHARE of it or more) painted as its paper; and that share. */
+/** The face with what covers it (no paper, reached from the face's edge, COVER.leastShare of it or more) painted as its paper; and that share. */
 export function paintedOverCover(face: RgbaImage): { face: RgbaImage; share: number } {
   const { width, height, data } = face;
   const n = width * height;
   const lightness = new Float32Array(n);
   for (let i = 0; i < n; i++) lightness[i] = (data[i * 4]! + data[i * 4 + 1]! + data[i * 4 + 2]!) / 3;
-  const paperLight = Float32Array.from(lightness).sort()[Math.floor(0.9 * n)]!;
+  const paperLight = Float32Array.from(lightness).sort()[Math.floor(COVER.paperQuantile * n)]!;
   const [pr, pg, pb] = paperColour(data, n);
   const [greenRatio, blueRatio] = [pg / Math.max(pr, 1), pb / Math.max(pr, 1)];
   const notPaper = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const r = Math.max(data[i * 4]!, 1);
-    notPaper[i] = lightness[i]! < DARK * paperLight || Math.abs(data[i * 4 + 1]! / r - greenRatio) > HUE || Math.abs(data[i * 4 + 2]! / r - blueRatio) > HUE ? 1 : 0;
+    notPaper[i] = lightness[i]! < COVER.dark * paperLight || Math.abs(data[i * 4 + 1]! / r - greenRatio) > COVER.hue || Math.abs(data[i * 4 + 2]! / r - blueRatio) > COVER.hue ? 1 : 0;
   }
   // Each run of no paper that touches the edge, flooded (4-connected); the big ones are covers.
   const seen = new Uint8Array(n);
@@ -47,7 +41,7 @@ export function paintedOverCover(face: RgbaImage): { face: RgbaImage; share: num
         }
       }
     }
-    if (run.length < LEAST_SHARE * n) continue;
+    if (run.length < COVER.leastShare * n) continue;
     painted += run.length;
     for (const p of run) {
       out[p * 4] = pr;

@@ -4,38 +4,28 @@
 // guesses its shape. Seen as `observed = card * (1 - a) + 255 * a`, with `a` the glare's share at
 // each spot, the paper's own level gives `a` and the card's colours come back.
 import type { RgbaImage } from '../image.js';
-
-/** Half the window that closes the ink out of the light's envelope: wider than a pip (13 mm, 13 px). */
-const CLOSE = 8;
-/** Half the window that smooths the envelope. */
-const SMOOTH = 2;
-/** The paper's own level: this quantile of the envelope (glare, or a cover, takes less of the face). */
-const PAPER_QUANTILE = 0.4;
-/** Grey levels the brightest spot must stand above the paper's own level to be glare. */
-const GLARE = 30;
-/** The most the ink's depth is multiplied by: where glare nearly saturates, little is left to bring back. */
-const MOST_GAIN = 4;
+import { GLARE } from './params.js';
 
 /** The face with its glare taken off, or null where it shows none. */
 export function withoutGlare(face: RgbaImage): RgbaImage | null {
   const { width, height, data } = face;
   const n = width * height;
-  // Most faces show no glare: their brightest pixel is not GLARE above the paper's level even before
+  // Most faces show no glare: their brightest pixel is not GLARE.glare above the paper's level even before
   // the envelope is made (closing the ink out only lifts the dark half). (Whole grey levels here: a
   // level of slack.)
   const histogram = new Uint32Array(256);
   for (let i = 0; i < n; i++) histogram[Math.round((data[i * 4]! + data[i * 4 + 1]! + data[i * 4 + 2]!) / 3)]!++;
-  if (brightest(histogram) - quantile(histogram, PAPER_QUANTILE * n) < GLARE - 1) return null;
+  if (brightest(histogram) - quantile(histogram, GLARE.paperQuantile * n) < GLARE.glare - 1) return null;
   const grey = new Float32Array(n);
   for (let i = 0; i < n; i++) grey[i] = (data[i * 4]! + data[i * 4 + 1]! + data[i * 4 + 2]!) / 3;
   // The light's envelope: the grey closed (pips and index filled in with the paper round them), smoothed.
-  const envelope = boxMean(extreme(extreme(grey, width, height, CLOSE, true), width, height, CLOSE, false), width, height, SMOOTH);
+  const envelope = boxMean(extreme(extreme(grey, width, height, GLARE.close, true), width, height, GLARE.close, false), width, height, GLARE.smooth);
   const sorted = Float32Array.from(envelope).sort();
-  const paper = sorted[Math.floor(PAPER_QUANTILE * n)]!;
-  if (sorted[n - 1]! - paper < GLARE) return null;
+  const paper = sorted[Math.floor(GLARE.paperQuantile * n)]!;
+  if (sorted[n - 1]! - paper < GLARE.glare) return null;
   const out = new Uint8Array(4 * n);
   for (let i = 0; i < n; i++) {
-    const a = Math.min(1 - 1 / MOST_GAIN, Math.max(0, (envelope[i]! - paper) / Math.max(1, 255 - paper)));
+    const a = Math.min(1 - 1 / GLARE.mostGain, Math.max(0, (envelope[i]! - paper) / Math.max(1, 255 - paper)));
     for (let c = 0; c < 3; c++) out[i * 4 + c] = Math.max(0, Math.min(255, Math.round((data[i * 4 + c]! - 255 * a) / (1 - a))));
     out[i * 4 + 3] = 255;
   }

@@ -46,6 +46,3 @@ export const INDEX_OUTPUTS = HEADS.indexNumber.size + HEADS.indexShape.size;
 export const ORIENT_UP = 0;
 export const ORIENT_TURNED = 1;
 export const ORIENT_SIDEWAYS = 2;
-
-/** A card is named at this confidence or above (the identity more likely right than wrong), else unknown. */
-export const READ_THRESHOLD = 0.5;

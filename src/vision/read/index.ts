@@ -9,8 +9,9 @@ import { quarterTurned } from '../detect/geometry.js';
 import type { Quad, RgbaImage } from '../image.js';
 import type { CardReading, PropertyRead } from '../types.js';
 import { cardFeatures, FEATURE_SIZE } from './features.js';
-import { HEADS, ORIENT_SIDEWAYS, ORIENT_TURNED, ORIENT_UP, OUTPUTS, READ_THRESHOLD, type Head } from './heads.js';
+import { HEADS, ORIENT_SIDEWAYS, ORIENT_TURNED, ORIENT_UP, OUTPUTS, type Head } from './heads.js';
 import { inference, loadModel, modelInputs, tf, useWasmBackend } from './model.js';
+import { READ } from './params.js';
 
 export type ReadDeck = 'tic' | 'stacks';
 
@@ -49,12 +50,9 @@ function softmax(logits: Float32Array, head: Head, temperature: number, into: Fl
 
 const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 
-/** How much the index reader's opinion counts against the whole card's (a product of experts). */
-const INDEX_WEIGHT = 0.5;
-
 function agree(whole: Float64Array, index: Float64Array): Float64Array {
   let sum = 0;
-  for (let k = 0; k < whole.length; k++) sum += whole[k] = whole[k]! * Math.pow(index[k]!, INDEX_WEIGHT);
+  for (let k = 0; k < whole.length; k++) sum += whole[k] = whole[k]! * Math.pow(index[k]!, READ.indexWeight);
   for (let k = 0; k < whole.length; k++) whole[k] = sum > 0 ? whole[k]! / sum : 1 / whole.length;
   return whole;
 }
@@ -76,7 +74,7 @@ export async function createCardReader(options: CardReaderOptions = {}): Promise
   const { model, meta } = await loadModel(options.modelDir);
   // Fitted by the trainer on rendered frames it did not train on (1 = the network's own odds).
   const temperatures = (meta.temperatures ?? {}) as Partial<Record<string, number>>;
-  const threshold = options.threshold ?? READ_THRESHOLD;
+  const threshold = options.threshold ?? READ.threshold;
   const bothWays = options.bothWays ?? true;
   const views = bothWays ? 2 : 1;
   const forward = inference(model);
@@ -121,7 +119,7 @@ function interpret(out: Float32Array, i: number, views: number, deck: ReadDeck, 
   }
   let upsideDown = orient[ORIENT_TURNED]! > orient[ORIENT_UP]!;
   // A face at all: then its deck is the one asked for, even where its identity stays unknown.
-  const face = cardP >= 0.5 ? deck : 'unknown';
+  const face = cardP >= READ.face ? deck : 'unknown';
   if (deck === 'stacks') {
     const p = probs(HEADS.stacks);
     const [index, probability] = best(p);
@@ -261,5 +259,3 @@ export const blindReader: CardReader = {
   threshold: 1,
   dispose: () => undefined,
 };
-
-export { READ_THRESHOLD };

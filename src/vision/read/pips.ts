@@ -1,6 +1,6 @@
 // A second look at a TIC card's pips. The reader sees the face at 1 px/mm, where a 13 mm pip washed
 // pale by glare, or yellow on cream and blurred, is a faint blob: a circle and a square, a triangle
-// and a star, differ by a few pixels of it. Here the face is cut again at PX_PER_MM, and each shape
+// and a star, differ by a few pixels of it. Here the face is cut again at PIPS.pxPerMm, and each shape
 // as the deck profile draws it is matched at each place a pip may lie (normalised
 // cross-correlation, a few px round the place, both ways up): which number and shape the pips
 // are, as odds beside the reader's own.
@@ -12,29 +12,9 @@ import { madeOnce, type OpenCv } from '../opencv.js';
 import type { CardReading } from '../types.js';
 import { paperColour } from './features.js';
 import { fromTicOdds } from './index.js';
+import { PIPS } from './params.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
-
-/** Resolution of the second look: about what a 720p table photo holds (1.5-1.7 px/mm), at least. */
-const PX_PER_MM = 2;
-/** Each shape is matched in a box this much wider than the pip's (mm): the pip and paper round it. */
-const BOX_PAD_MM = 2;
-/** How far round its place each pip is looked for (px): a quad a pixel or two off, perspective left over. */
-const REACH = 2;
-/** The drawn shapes blurred by this much (px) before matching: a photo's pips are never sharp. */
-const TEMPLATE_BLUR = 1.5;
-/**
- * Fits to odds: a shape fitting 0.03 better than another (a square's lead over a circle on a clear
- * card is 0.02-0.05) is e^0.9, about 2.5 to 1. (On the tuning sets 50 named the same cards, and
- * one more wrong.)
- */
-const PIP_GAIN = 30;
-/**
- * The pips are weighed in only where some shape fits this well: a pip half washed out by glare
- * fits a crescent better than its own shape, at 0.45-0.55 (on the tuning sets this named 5 fewer
- * cards wrong and as many right).
- */
-const CLEAR_FIT = 0.7;
 
 export interface PipMatcher {
   /**
@@ -68,18 +48,18 @@ function inkMat(cv: OpenCv, image: RgbaImage): Mat {
 /** Each shape (SHAPES order), one pip at the card's centre in a `box` px square, blurred: upright and turned round. */
 function shapeTemplates(cv: OpenCv, profile: DeckProfile, box: number): Mat[][] {
   return SHAPES.map((shape) => {
-    const face = inkMat(cv, facePixels(`1-${shape}-violet`, PX_PER_MM, profile));
+    const face = inkMat(cv, facePixels(`1-${shape}-violet`, PIPS.pxPerMm, profile));
     const x0 = Math.round(face.cols / 2 - box / 2);
     const y0 = Math.round(face.rows / 2 - box / 2);
     const roi = face.roi(new cv.Rect(x0, y0, box, box));
     const upright = new cv.Mat();
-    cv.GaussianBlur(roi, upright, new cv.Size(0, 0), TEMPLATE_BLUR);
+    cv.GaussianBlur(roi, upright, new cv.Size(0, 0), PIPS.templateBlur);
     roi.delete();
     face.delete();
     const turned = new cv.Mat();
     cv.flip(upright, turned, -1);
     // A circle or a square turned round is itself: matched once.
-    const same = upright.data32F.every((v: number, i: number) => Math.abs(v - turned.data32F[i]!) < 1e-6);
+    const same = upright.data32F.every((v: number, i: number) => Math.abs(v - turned.data32F[i]!) < PIPS.sameTemplate);
     if (same) turned.delete();
     return same ? [upright] : [upright, turned];
   });
@@ -90,7 +70,7 @@ function pipPlaces(pipOffsetsMm: DeckProfile['tic']['pipOffsetsMm'], width: numb
   const places: [number, number][] = [];
   const placesOf = NUMBERS.map((n) =>
     pipOffsetsMm[n].map(([dx, dy]) => {
-      const p: [number, number] = [Math.round(width / 2 + dx * PX_PER_MM), Math.round(height / 2 + dy * PX_PER_MM)];
+      const p: [number, number] = [Math.round(width / 2 + dx * PIPS.pxPerMm), Math.round(height / 2 + dy * PIPS.pxPerMm)];
       const k = places.findIndex((q) => q[0] === p[0] && q[1] === p[1]);
       return k >= 0 ? k : places.push(p) - 1;
     }),
@@ -100,11 +80,11 @@ function pipPlaces(pipOffsetsMm: DeckProfile['tic']['pipOffsetsMm'], width: numb
 
 export function createPipMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DECK): PipMatcher {
   const { pipBoxMm, pipOffsetsMm } = profile.tic;
-  const width = Math.round(profile.widthMm * PX_PER_MM);
-  const height = Math.round(profile.heightMm * PX_PER_MM);
-  const box = Math.round((pipBoxMm + 2 * BOX_PAD_MM) * PX_PER_MM);
-  // The part of the cut each place is looked at in: the box, and REACH round it.
-  const side = box + 2 * REACH;
+  const width = Math.round(profile.widthMm * PIPS.pxPerMm);
+  const height = Math.round(profile.heightMm * PIPS.pxPerMm);
+  const box = Math.round((pipBoxMm + 2 * PIPS.boxPadMm) * PIPS.pxPerMm);
+  // The part of the cut each place is looked at in: the box, and PIPS.reach round it.
+  const side = box + 2 * PIPS.reach;
   const templates = shapeTemplates(cv, profile, box);
   const { places, placesOf } = pipPlaces(pipOffsetsMm, width, height);
   const result = new cv.Mat();
@@ -114,7 +94,7 @@ export function createPipMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DEC
 
   const score = (quad: Quad, cut: SizedCut, numbers: readonly number[] = NUMBERS.map((_, n) => n)): Float32Array => {
     const observed = inkMat(cv, cut(quad, { width, height }));
-    // fits[place][shape][way up]: the best correlation within REACH of the place (only the places
+    // fits[place][shape][way up]: the best correlation within PIPS.reach of the place (only the places
     // of the numbers asked for; the others stay at 0).
     const fits = places.map(() => templates.map((ways) => ways.map(() => 0)));
     // spread[place]: how much the ink varies there (its standard deviation).
@@ -169,7 +149,7 @@ export function createPipMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DEC
 
 /**
  * A TIC read with the second look at its pips weighed in: each card's odds times
- * exp(PIP_GAIN x (its shape's fit - the best shape's fit at its number)), each number's odds kept
+ * exp(PIPS.gain x (its shape's fit - the best shape's fit at its number)), each number's odds kept
  * to their own total. The pips weigh shapes only: a place under a hand or washed out by glare fits
  * no shape, as a place with no pip does, so the count is left to the reader. Capped as
  * averagedTicRead is: the pips are the same photo.
@@ -186,28 +166,25 @@ export function withPipFits(read: CardReading, fits: Float32Array, threshold: nu
     let after = 0;
     for (let k = n * perNumber; k < (n + 1) * perNumber; k++) {
       before += p[k]!;
-      after += p[k] = p[k]! * Math.exp(PIP_GAIN * (own[Math.floor(k / COLOURS.length) % SHAPES.length]! - top));
+      after += p[k] = p[k]! * Math.exp(PIPS.gain * (own[Math.floor(k / COLOURS.length) % SHAPES.length]! - top));
     }
     if (after > 0) for (let k = n * perNumber; k < (n + 1) * perNumber; k++) p[k] = (p[k]! * before) / after;
   });
   return fromTicOdds(read, p, threshold, most);
 }
 
-/** A number the read gives less than this share of its odds is not looked at. */
-const LIKELY_NUMBER = 0.01;
-
 /**
  * An unsure TIC read with its pips looked at: the fits of its likely numbers' shapes weighed in
- * (withPipFits) where some shape fits clearly (CLEAR_FIT); as it was elsewhere.
+ * (withPipFits) where some shape fits clearly (PIPS.clearFit); as it was elsewhere.
  */
 export function lookAtPips(pips: PipMatcher, read: CardReading, quad: Quad, cut: SizedCut, threshold: number, most: number): CardReading {
   const odds = read.ticProbabilities;
   if (!odds) return read;
   const perNumber = odds.length / NUMBERS.length;
   const total = odds.reduce((a, b) => a + b, 0);
-  const likely = NUMBERS.map((_, n) => n).filter((n) => odds.subarray(n * perNumber, (n + 1) * perNumber).reduce((a, b) => a + b, 0) >= LIKELY_NUMBER * total);
+  const likely = NUMBERS.map((_, n) => n).filter((n) => odds.subarray(n * perNumber, (n + 1) * perNumber).reduce((a, b) => a + b, 0) >= PIPS.likelyNumber * total);
   const fits = pips.score(quad, cut, likely);
-  return Math.max(...fits) >= CLEAR_FIT ? withPipFits(read, fits, threshold, most) : read;
+  return Math.max(...fits) >= PIPS.clearFit ? withPipFits(read, fits, threshold, most) : read;
 }
 
 /** One matcher a process (its shapes are drawn once); null where the deck cannot be drawn here. */

@@ -1,11 +1,11 @@
 // A second look at the Stacks specials. Their faces carry nothing but a word in black capitals on
 // yellow (cards.md), 8 mm tall at most: at the reader's 1 px/mm CARD STEAL and CHIP STEAL differ by
 // a few pixels, and a quad a few px off (a pile top's faint edge) moves the word out of where the
-// reader expects it. Here the middle of the card is cut again at PX_PER_MM, with a margin round it,
-// and each word as the deck profile draws it is slid over the cut at a few widths, both ways up
-// (normalised cross-correlation; a search at half the resolution, then a few px round its best
-// place at full), so a quad a few mm off in place or size still lines the word up.
-import { SPECIALS, type Special } from '../../cards/stacks.js';
+// reader expects it. Here the middle of the card is cut again at SPECIALS.pxPerMm (params.ts), with
+// a margin round it, and each word as the deck profile draws it is slid over the cut at a few
+// widths, both ways up (normalised cross-correlation; a search at half the resolution, then a few
+// px round its best place at full), so a quad a few mm off in place or size still lines the word up.
+import { SPECIALS as SPECIAL_CARDS, type Special } from '../../cards/stacks.js';
 import { facePixels } from '../../deck/faces.js';
 import { STANDARD_DECK, type DeckProfile } from '../../deck/profile.js';
 import { isYellow } from '../detect/complete.js';
@@ -13,33 +13,21 @@ import { applyHomography, homography } from '../detect/geometry.js';
 import type { Quad, RgbaImage, SizedCut } from '../image.js';
 import { madeOnce, type OpenCv } from '../opencv.js';
 import type { CardReading } from '../types.js';
-
-/** Resolution of the second look: the words' strokes (about 1.3 mm) are 3 px wide. */
-export const PX_PER_MM = 2.5;
-/** How far past the word's box the cut reaches each way (mm): the quad error the search absorbs. */
-const MARGIN_MM = 5;
-/** The word's box is matched with this much yellow round it (mm), so a short word does not fit inside a long one. */
-const PAD_MM = 1.5;
-/** Template widths tried: a quad side a few px off stretches the cut across the word (down it, the 8 mm word barely moves). */
-const SCALES = [0.9, 0.95, 1, 1.05, 1.1];
-/** How far round the coarse search's place the fine match looks (px at PX_PER_MM). */
-const FINE_REACH = 3;
-/** The face level is taken over this many px (about 3 mm): wider than a letter's stroke. */
-const ENVELOPE = 7;
+import { SPECIALS } from './params.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
 
 interface Template {
   readonly special: Special;
   readonly turned: boolean;
-  /** The word at each of SCALES, at PX_PER_MM. */
+  /** The word at each of SPECIALS.scales, at SPECIALS.pxPerMm. */
   readonly fine: Mat[];
   /** The same at half the resolution, for the search: at every other scale. */
   readonly coarse: Mat[];
 }
 
 export interface SpecialScores {
-  /** Best correlation of each special's word (SPECIALS order), either way up. */
+  /** Best correlation of each special's word (SPECIALS order, src/cards/stacks.ts), either way up. */
   readonly scores: number[];
   /** Whether the best word was found turned 180 degrees. */
   readonly turned: boolean;
@@ -53,7 +41,7 @@ export interface SpecialMatcher {
 
 /**
  * Ink against the face round it: 1 - (R + G) / the local face level (the brightest R + G within
- * ENVELOPE px, wider than a stroke), so the word reads the same under glare or in shadow. Yellow
+ * SPECIALS.envelope px, wider than a stroke), so the word reads the same under glare or in shadow. Yellow
  * keeps red and green where black loses both.
  */
 function inkMat(cv: OpenCv, image: RgbaImage): Mat {
@@ -62,10 +50,10 @@ function inkMat(cv: OpenCv, image: RgbaImage): Mat {
   for (let i = 0; i < n; i++) level[i] = image.data[i * 4]! + image.data[i * 4 + 1]! + 1;
   const v = cv.matFromArray(image.height, image.width, cv.CV_32FC1, Array.from(level));
   const envelope = new cv.Mat();
-  const kernel = cv.Mat.ones(ENVELOPE, ENVELOPE, cv.CV_8U);
+  const kernel = cv.Mat.ones(SPECIALS.envelope, SPECIALS.envelope, cv.CV_8U);
   try {
     cv.dilate(v, envelope, kernel);
-    cv.blur(envelope, envelope, new cv.Size(ENVELOPE, ENVELOPE));
+    cv.blur(envelope, envelope, new cv.Size(SPECIALS.envelope, SPECIALS.envelope));
     cv.divide(v, envelope, v);
     // 1 - ratio: the ink; a pixel brighter than its envelope's blur is no ink.
     cv.threshold(v, v, 1, 1, cv.THRESH_TRUNC);
@@ -84,10 +72,10 @@ function wordBox(ink: Float32Array, width: number, height: number, pxPerMm: numb
   let x1 = 0;
   let y1 = 0;
   // Skip the rounded corners and border: only the word is dark on a special's face.
-  const inset = Math.ceil(2 * pxPerMm);
+  const inset = Math.ceil(SPECIALS.borderMm * pxPerMm);
   for (let y = inset; y < height - inset; y++) {
     for (let x = inset; x < width - inset; x++) {
-      if (ink[y * width + x]! < 0.5) continue;
+      if (ink[y * width + x]! < SPECIALS.wordInk) continue;
       x0 = Math.min(x0, x);
       y0 = Math.min(y0, y);
       x1 = Math.max(x1, x + 1);
@@ -100,7 +88,7 @@ function wordBox(ink: Float32Array, width: number, height: number, pxPerMm: numb
 /** A template's best correlation anywhere in an image, and where. */
 type BestMatch = (image: Mat, template: Mat) => { score: number; x: number; y: number };
 
-/** Where the coarse search found a word best: the template, its score and place, and its scale (index into SCALES). */
+/** Where the coarse search found a word best: the template, its score and place, and its scale (index into SPECIALS.scales). */
 interface CoarseMatch {
   readonly t: Template;
   readonly score: number;
@@ -110,8 +98,8 @@ interface CoarseMatch {
 }
 
 /**
- * Every special's word as the deck profile draws it, both ways up at each of SCALES, and the band
- * of the card (mm from its top) that holds every word either way up, with PAD_MM round it.
+ * Every special's word as the deck profile draws it, both ways up at each of SPECIALS.scales, and the band
+ * of the card (mm from its top) that holds every word either way up, with SPECIALS.padMm round it.
  */
 function wordTemplates(cv: OpenCv, profile: DeckProfile): { templates: Template[]; top: number; bottom: number } {
   const w = profile.widthMm;
@@ -120,23 +108,23 @@ function wordTemplates(cv: OpenCv, profile: DeckProfile): { templates: Template[
   // The region to cut (card mm): every word's box plus padding and margin, both ways up.
   let top = h / 2;
   let bottom = h / 2;
-  for (const special of SPECIALS) {
-    const face = facePixels(special, PX_PER_MM, profile);
+  for (const special of SPECIAL_CARDS) {
+    const face = facePixels(special, SPECIALS.pxPerMm, profile);
     const ink = inkMat(cv, face);
-    const box = wordBox(ink.data32F, face.width, face.height, PX_PER_MM);
+    const box = wordBox(ink.data32F, face.width, face.height, SPECIALS.pxPerMm);
     // Symmetric about the card's centre, so the same box holds the word turned round.
-    const half = Math.max(h / 2 - box.y0, box.y1 - h / 2) + PAD_MM;
-    const halfW = Math.max(w / 2 - box.x0, box.x1 - w / 2) + PAD_MM;
+    const half = Math.max(h / 2 - box.y0, box.y1 - h / 2) + SPECIALS.padMm;
+    const halfW = Math.max(w / 2 - box.x0, box.x1 - w / 2) + SPECIALS.padMm;
     top = Math.min(top, h / 2 - half);
     bottom = Math.max(bottom, h / 2 + half);
-    const rect = new cv.Rect(Math.round((w / 2 - halfW) * PX_PER_MM), Math.round((h / 2 - half) * PX_PER_MM), Math.round(2 * halfW * PX_PER_MM), Math.round(2 * half * PX_PER_MM));
+    const rect = new cv.Rect(Math.round((w / 2 - halfW) * SPECIALS.pxPerMm), Math.round((h / 2 - half) * SPECIALS.pxPerMm), Math.round(2 * halfW * SPECIALS.pxPerMm), Math.round(2 * half * SPECIALS.pxPerMm));
     const upright = ink.roi(rect).clone();
     ink.delete();
     for (const turned of [false, true]) {
       const base = new cv.Mat();
       if (turned) cv.flip(upright, base, -1);
       else upright.copyTo(base);
-      const fine = SCALES.map((sx) => {
+      const fine = SPECIALS.scales.map((sx) => {
         const m = new cv.Mat();
         cv.resize(base, m, new cv.Size(Math.round(rect.width * sx), rect.height), 0, 0, cv.INTER_AREA);
         return m;
@@ -158,7 +146,7 @@ function wordTemplates(cv: OpenCv, profile: DeckProfile): { templates: Template[
 function coarseMatches(small: Mat, templates: readonly Template[], bestMatch: BestMatch): Map<Special, CoarseMatch> {
   const coarse = new Map<Special, CoarseMatch>();
   for (const t of templates) {
-    for (let j = 1; j < SCALES.length; j += 2) {
+    for (let j = 1; j < SPECIALS.scales.length; j += 2) {
       const c = t.coarse[j]!;
       if (c.cols > small.cols || c.rows > small.rows) continue;
       const m = bestMatch(small, c);
@@ -173,12 +161,12 @@ function fineMatch(cv: OpenCv, observed: Mat, at: CoarseMatch, bestMatch: BestMa
   const cx = 2 * at.x + at.t.coarse[at.j]!.cols;
   const cy = 2 * at.y + at.t.coarse[at.j]!.rows;
   let s = -Infinity;
-  for (let j = Math.max(0, at.j - 1); j <= Math.min(SCALES.length - 1, at.j + 1); j++) {
+  for (let j = Math.max(0, at.j - 1); j <= Math.min(SPECIALS.scales.length - 1, at.j + 1); j++) {
     const f = at.t.fine[j]!;
-    const x0 = Math.max(0, Math.round(cx - f.cols / 2) - FINE_REACH);
-    const y0 = Math.max(0, Math.round(cy - f.rows / 2) - FINE_REACH);
-    const x1 = Math.min(observed.cols, x0 + f.cols + 2 * FINE_REACH);
-    const y1 = Math.min(observed.rows, y0 + f.rows + 2 * FINE_REACH);
+    const x0 = Math.max(0, Math.round(cx - f.cols / 2) - SPECIALS.fineReach);
+    const y0 = Math.max(0, Math.round(cy - f.rows / 2) - SPECIALS.fineReach);
+    const x1 = Math.min(observed.cols, x0 + f.cols + 2 * SPECIALS.fineReach);
+    const y1 = Math.min(observed.rows, y0 + f.rows + 2 * SPECIALS.fineReach);
     if (x1 - x0 < f.cols || y1 - y0 < f.rows) continue;
     const roi = observed.roi(new cv.Rect(x0, y0, x1 - x0, y1 - y0));
     s = Math.max(s, bestMatch(roi, f).score);
@@ -193,12 +181,12 @@ export function createSpecialMatcher(cv: OpenCv, profile: DeckProfile = STANDARD
   const { templates, top, bottom } = wordTemplates(cv, profile);
   // The cut: the card's width and the words' band, each with the margin round it.
   const region: [number, number][] = [
-    [-MARGIN_MM, top - MARGIN_MM],
-    [w + MARGIN_MM, top - MARGIN_MM],
-    [w + MARGIN_MM, bottom + MARGIN_MM],
-    [-MARGIN_MM, bottom + MARGIN_MM],
+    [-SPECIALS.marginMm, top - SPECIALS.marginMm],
+    [w + SPECIALS.marginMm, top - SPECIALS.marginMm],
+    [w + SPECIALS.marginMm, bottom + SPECIALS.marginMm],
+    [-SPECIALS.marginMm, bottom + SPECIALS.marginMm],
   ];
-  const size = { width: Math.round((w + 2 * MARGIN_MM) * PX_PER_MM), height: Math.round((bottom - top + 2 * MARGIN_MM) * PX_PER_MM) };
+  const size = { width: Math.round((w + 2 * SPECIALS.marginMm) * SPECIALS.pxPerMm), height: Math.round((bottom - top + 2 * SPECIALS.marginMm) * SPECIALS.pxPerMm) };
   const card: [number, number][] = [
     [0, 0],
     [w, 0],
@@ -217,17 +205,17 @@ export function createSpecialMatcher(cv: OpenCv, profile: DeckProfile = STANDARD
 
   const score = (quad: Quad, cut: SizedCut): SpecialScores => {
     const toFrame = homography(card, quad as unknown as [number, number][]);
-    if (!toFrame) return { scores: SPECIALS.map(() => 0), turned: false };
+    if (!toFrame) return { scores: SPECIAL_CARDS.map(() => 0), turned: false };
     const observed = inkMat(cv, cut(region.map((p) => applyHomography(toFrame, p)) as unknown as Quad, size));
     const small = new cv.Mat();
-    const scores = SPECIALS.map(() => 0);
+    const scores = SPECIAL_CARDS.map(() => 0);
     let turned = false;
     let top1 = 0;
     try {
       cv.resize(observed, small, new cv.Size(Math.round(observed.cols / 2), Math.round(observed.rows / 2)), 0, 0, cv.INTER_AREA);
       for (const [special, at] of coarseMatches(small, templates, bestMatch)) {
         const s = fineMatch(cv, observed, at, bestMatch);
-        const k = SPECIALS.indexOf(special);
+        const k = SPECIAL_CARDS.indexOf(special);
         scores[k] = Math.max(0, s);
         if (s > top1) {
           top1 = s;
@@ -254,16 +242,6 @@ export function createSpecialMatcher(cv: OpenCv, profile: DeckProfile = STANDARD
 /** One matcher a process (its templates are drawn once); null where the deck's font is missing. */
 export const specialMatcher = madeOnce((cv) => createSpecialMatcher(cv));
 
-/** A word this well correlated is there at all (the misreads scored below 0.47 on the tuning sets). */
-const WORD_PRESENT = 0.5;
-/** Correlation differences to odds: a lead of 0.1 over the next word is about 9 to 1. */
-const TAU = 0.045;
-/** Share of a face's pixels that are yellow above which the second look runs, and above which the face is taken as a special's. */
-const YELLOW_LOOK = 0.25;
-export const YELLOW_FACE = 0.5;
-/** The second look naming a card the reader did not: below "sure" (0.9), it rests on one matcher. */
-export const SECOND_LOOK_CAP = 0.85;
-
 /** Share of the face's pixels that are a special's yellow (isYellow): specials' faces, not paper or red or blue ink. */
 export function yellowShare(face: RgbaImage): number {
   const n = face.width * face.height;
@@ -274,7 +252,7 @@ export function yellowShare(face: RgbaImage): number {
 
 function odds(scores: readonly number[]): number[] {
   const top = Math.max(...scores);
-  const e = scores.map((s) => Math.exp((s - top) / TAU));
+  const e = scores.map((s) => Math.exp((s - top) / SPECIALS.tau));
   const sum = e.reduce((a, b) => a + b, 0);
   return e.map((v) => v / sum);
 }
@@ -298,9 +276,9 @@ export function lookAgainAtSpecials(
 ): { readings: CardReading[]; quads: Quad[] } {
   const out = { readings: [...readings], quads: [...quads] };
   readings.forEach((r, i) => {
-    const readSpecial = r.card !== null && (SPECIALS as readonly string[]).includes(r.card);
+    const readSpecial = r.card !== null && (SPECIAL_CARDS as readonly string[]).includes(r.card);
     const yellow = yellowShare(faces[i]!);
-    if (!readSpecial && yellow < YELLOW_LOOK) return;
+    if (!readSpecial && yellow < SPECIALS.yellowLook) return;
     let quad = quads[i]!;
     let look = matcher.score(quad, cut);
     if (turnedAcross[i]) {
@@ -311,9 +289,9 @@ export function lookAgainAtSpecials(
     const { scores, turned } = look;
     const p = odds(scores);
     const k = scores.indexOf(Math.max(...scores));
-    const found = scores[k]! >= WORD_PRESENT ? SPECIALS[k]! : null;
-    if (found && yellow >= YELLOW_LOOK) {
-      const confidence = r.card === found ? Math.max(r.confidence, p[k]!) : Math.min(p[k]!, SECOND_LOOK_CAP);
+    const found = scores[k]! >= SPECIALS.wordPresent ? SPECIAL_CARDS[k]! : null;
+    if (found && yellow >= SPECIALS.yellowLook) {
+      const confidence = r.card === found ? Math.max(r.confidence, p[k]!) : Math.min(p[k]!, SPECIALS.secondLookCap);
       out.readings[i] = { ...r, deck: 'stacks', card: confidence >= threshold ? found : null, confidence, upsideDown: turned, sideways: false };
       out.quads[i] = quad;
     } else if (readSpecial && !found) {
@@ -321,9 +299,9 @@ export function lookAgainAtSpecials(
       const confidence = Math.min(r.confidence, scores[k]!);
       out.readings[i] = { ...r, card: confidence >= threshold ? r.card : null, confidence };
     } else if (readSpecial && found !== r.card) {
-      const confidence = Math.min(r.confidence, p[SPECIALS.indexOf(r.card as Special)]!);
+      const confidence = Math.min(r.confidence, p[SPECIAL_CARDS.indexOf(r.card as Special)]!);
       out.readings[i] = { ...r, card: confidence >= threshold ? r.card : null, confidence };
-    } else if (!readSpecial && r.card !== null && yellow >= YELLOW_FACE) {
+    } else if (!readSpecial && r.card !== null && yellow >= SPECIALS.yellowFace) {
       // A number or a wild on a yellow face, with no word found: neither can be trusted.
       out.readings[i] = { ...r, card: null, confidence: Math.min(r.confidence, scores[k]!) };
     }
