@@ -4,7 +4,8 @@
 // put is no hand (a card laid at the edge, the deck pushed there, the light turned up): it joins
 // the reference, and the reference before it is kept, so that when the change goes away again (an
 // arm that paused on its way out) its going is no hand either.
-import { changedUnder, compareThumbnails, MOTION_PARAMETERS, quadMask, type Thumbnail } from '../vision/motion.js';
+import { changedUnder, compareThumbnails, quadMask, type Thumbnail } from '../vision/motion.js';
+import { MOTION } from '../vision/params.js';
 
 /**
  * How long a change at the edge must lie still before it counts as part of the table: hands on
@@ -69,8 +70,8 @@ export class HandWatch {
     const motion = compareThumbnails(previous, thumb);
     const still = motion.changed < STILL_SHARE;
     const ignore = lying.length > 0 ? quadMask(thumb, lying) : undefined;
-    const reach = compareThumbnails(reference, thumb, MOTION_PARAMETERS, ignore).reach;
-    if (!reach || (this.before && !compareThumbnails(this.before, thumb, MOTION_PARAMETERS, ignore).reach)) {
+    const reach = compareThumbnails(reference, thumb, MOTION, ignore).reach;
+    if (!reach || (this.before && !compareThumbnails(this.before, thumb, MOTION, ignore).reach)) {
       // Only a still frame is a clear view of the table (a moving one may show a hand on its way in).
       if (still) {
         this.reference = thumb;

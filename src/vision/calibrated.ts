@@ -13,18 +13,18 @@ import { drawPileCandidates } from './draw-pile.js';
 import { STANDARD_DECK } from '../deck/profile.js';
 import type { Point, Quad, RgbaImage } from './image.js';
 import type { OpenCv } from './opencv.js';
+import { CALIBRATED } from './params.js';
 import { rectifyMat, toMat } from './rectify.js';
 import type { Sight } from './sight.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
 
 /**
- * The top-down image's resolution: the frame's own at the region's centre, but no coarser than
- * 1.25 px/mm, so a card is at least 79 x 110 px there (the detector's edges and the reader's
- * 64 x 88 cut both want about a pixel a millimetre; below it the far cards blur into the table).
+ * The top-down image's resolution: the frame's own at the region's centre (in quarters of a
+ * px/mm), but no coarser than CALIBRATED.leastPxPerMm.
  */
 export function calibratedScale(profile: CalibrationProfile): number {
-  return Math.max(1.25, Math.floor(profile.pxPerMm.centre * 4) / 4);
+  return Math.max(CALIBRATED.leastPxPerMm, Math.floor(profile.pxPerMm.centre * 4) / 4);
 }
 
 /** One line naming why a profile does not fit a frame, or null when it does. */
@@ -69,9 +69,6 @@ function markerQuads(profile: CalibrationProfile, table: TopDown): Quad[] {
   return profile.markers.centresMm.map(([x, y]) => [at(x - reach, y - reach), at(x + reach, y - reach), at(x + reach, y + reach), at(x - reach, y + reach)] as const);
 }
 
-/** The resolution the edges are looked for at: half a pixel a millimetre keeps a card side 30-45 px long, and the transform cheap. */
-const HOUGH_PX_PER_MM = 0.5;
-
 /**
  * The direction of the cards' edges in the view, radians modulo a quarter turn: the length-weighted
  * peak of the straight edges at least half a card's width long (pips and indices are shorter),
@@ -96,9 +93,9 @@ export function cardAxisAngle(cv: OpenCv, view: CalibratedView, profile: Calibra
     const k = (v * W + u) * 4;
     const lo = Math.min(image.data[k]!, image.data[k + 1]!, image.data[k + 2]!);
     const hi = Math.max(image.data[k]!, image.data[k + 1]!, image.data[k + 2]!);
-    return lo >= 150 && hi - lo <= 0.25 * hi;
+    return lo >= CALIBRATED.paperLight && hi - lo <= CALIBRATED.paperChroma * hi;
   };
-  const margin = 4;
+  const margin = CALIBRATED.frameMarginPx;
   const inFrame = (x: number, y: number): boolean => {
     const [u, v] = table.toFrame([x, y]);
     return u >= margin && v >= margin && u <= frame.width - 1 - margin && v <= frame.height - 1 - margin;
@@ -106,11 +103,11 @@ export function cardAxisAngle(cv: OpenCv, view: CalibratedView, profile: Calibra
   try {
     cv.cvtColor(mat, grey, cv.COLOR_RGBA2GRAY);
     // At under a pixel a millimetre (the Hough transform's cost grows with the edge pixels).
-    const k = Math.min(1, HOUGH_PX_PER_MM / s);
+    const k = Math.min(1, CALIBRATED.houghPxPerMm / s);
     if (k < 1) cv.resize(grey, grey, new cv.Size(0, 0), k, k, cv.INTER_AREA);
-    cv.Canny(grey, edges, 20, 50);
+    cv.Canny(grey, edges, CALIBRATED.canny[0], CALIBRATED.canny[1]);
     const sk = s * k;
-    cv.HoughLinesP(edges, lines, 1, Math.PI / 360, Math.round(20 * sk), 30 * sk, 3 * sk);
+    cv.HoughLinesP(edges, lines, 1, Math.PI / 360, Math.round(CALIBRATED.houghVotesMm * sk), CALIBRATED.leastLineMm * sk, CALIBRATED.lineGapMm * sk);
     const d = lines.data32S;
     for (let i = 0; i < lines.rows; i++) {
       const [x1, y1, x2, y2] = [d[i * 4]! / k, d[i * 4 + 1]! / k, d[i * 4 + 2]! / k, d[i * 4 + 3]! / k];
@@ -119,8 +116,8 @@ export function cardAxisAngle(cv: OpenCv, view: CalibratedView, profile: Calibra
       const my = (y1 + y2) / 2;
       if (onMarker(profile, table.toTable([mx, my])) || !inFrame(x1, y1) || !inFrame(x2, y2)) continue;
       // Paper a few mm to one side of the middle.
-      const nx = (-(y2 - y1) / len) * 3 * s;
-      const ny = ((x2 - x1) / len) * 3 * s;
+      const nx = (-(y2 - y1) / len) * CALIBRATED.paperSideMm * s;
+      const ny = ((x2 - x1) / len) * CALIBRATED.paperSideMm * s;
       if (!paperAt(mx + nx, my + ny) && !paperAt(mx - nx, my - ny)) continue;
       const a = Math.atan2(y2 - y1, x2 - x1);
       const folded = ((a % (Math.PI / 2)) + Math.PI / 2) % (Math.PI / 2);
@@ -141,7 +138,7 @@ export function cardAxisAngle(cv: OpenCv, view: CalibratedView, profile: Calibra
   let weight = 0;
   for (const { folded, len } of seen) {
     const d = ((folded - peak + 1.5 * quarter) % quarter) - quarter / 2;
-    if (Math.abs(d) > (2 * Math.PI) / 180) continue;
+    if (Math.abs(d) > (CALIBRATED.nearPeakDeg * Math.PI) / 180) continue;
     sum += d * len;
     weight += len;
   }

@@ -10,34 +10,12 @@ import type { OpenCv } from './opencv.js';
 import type { Quad } from './image.js';
 import { applyHomography, dist, insidePolygon, polygonArea, portrait, type Homography, type Vec } from './detect/geometry.js';
 import { tablePlane, type CardSize } from './detect/table.js';
+import { DRAW_PILE } from './params.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
 
 /** The draw pile's cell (row, col): the middle of the row of spaces (fixtures/README.md, src/session/games/stacks.ts). */
 export const STACKS_DRAW_PILE = [0, 2] as const;
-
-/** Width of the coarse look (px): a pile is still some 40 px long in a 1280 px frame at 320. */
-const WORK_WIDTH = 320;
-/** Colour distance from the table near it (0-255 RGB units) that counts as not-table, at least... */
-const MIN_CONTRAST = 20;
-/** How much a pixel darker than the table counts (its hue the table's): shade, more often than not. */
-const DARKER_WEIGHT = 0.25;
-/** The table near a pixel: its mean over a square this many card sides across, each way from it. */
-const LOCAL_CARDS = 1.5;
-/** ...and at least this many times the median pixel's distance (textured tables: wood, cloth). */
-const TEXTURE_FACTOR = 6;
-/**
- * A pile's size over a card's (the square root of the areas' ratio) lies within these: a few backs
- * each slid a little, with their shade, measure larger than one card (up to 1.3 on the rendered
- * games), and a plane from one card is a few tenths out away from it.
- */
-const SIZE_RANGE = [0.7, 1.45] as const;
-/** Its long side over its short one (a card's is 88 / 63 = 1.4; a phone's 2 and more). */
-const ASPECT_RANGE = [1.1, 1.75] as const;
-/** Canny's thresholds for a pile's outline in the coarse look. */
-const OUTLINE_CANNY = [20, 60] as const;
-/** Share of its rectangle a pile's pixels fill (its light frame line may fall out). */
-const MIN_FILL = 0.7;
 
 /**
  * Where the draw pile may be (quads in `source` pixels, portrait order), likeliest first: a face-down
@@ -53,8 +31,8 @@ export function drawPileCandidates(cv: OpenCv, source: Mat, frameWidth: number, 
   // than the cards, and the flat plane (TablePlane.flat) measured it half as wide again.
   const toTable = known ?? tablePlane(faces.map((q) => portrait(q)), size)?.toTable;
   if (!toTable) return [];
-  const k = frameWidth / WORK_WIDTH;
-  const width = WORK_WIDTH;
+  const k = frameWidth / DRAW_PILE.workWidth;
+  const width = DRAW_PILE.workWidth;
   const height = Math.max(1, Math.round(frameHeight / k));
   const rgba = coarseLook(cv, source, width, height);
   const masked = shapesMask(shapes, k, width, height);
@@ -68,7 +46,7 @@ export function drawPileCandidates(cv: OpenCv, source: Mat, frameWidth: number, 
     const centre = outline.corners.reduce((c, p) => [c[0] + p[0] / 4, c[1] + p[1] / 4] as Vec, [0, 0] as Vec);
     if (masked[Math.round(centre[1]) * width + Math.round(centre[0])]) continue;
     const judged = pileScore(outline.corners.map(([x, y]) => [x * k, y * k] as Vec), outline.fill, toTable, size);
-    if (judged && !found.some((f) => dist(quadCentreOf(f.quad), quadCentreOf(judged.quad)) < faceSide * k * 0.5)) found.push(judged);
+    if (judged && !found.some((f) => dist(quadCentreOf(f.quad), quadCentreOf(judged.quad)) < faceSide * k * DRAW_PILE.sameCentre)) found.push(judged);
   }
   return found.sort((a, b) => b.score - a.score).map((f) => f.quad);
 }
@@ -95,7 +73,7 @@ function shapesMask(shapes: readonly Quad[], k: number, width: number, height: n
   const masked = new Uint8Array(width * height);
   for (const q of shapes) {
     const c: Vec = [(q[0][0] + q[1][0] + q[2][0] + q[3][0]) / 4 / k, (q[0][1] + q[1][1] + q[2][1] + q[3][1]) / 4 / k];
-    const grown = q.map(([x, y]) => [c[0] + (x / k - c[0]) * 1.15, c[1] + (y / k - c[1]) * 1.15] as Vec);
+    const grown = q.map(([x, y]) => [c[0] + (x / k - c[0]) * DRAW_PILE.shapesGrown, c[1] + (y / k - c[1]) * DRAW_PILE.shapesGrown] as Vec);
     const xs = grown.map((p) => p[0]);
     const ys = grown.map((p) => p[1]);
     for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(height - 1, Math.ceil(Math.max(...ys))); y++) {
@@ -109,7 +87,7 @@ function shapesMask(shapes: readonly Quad[], k: number, width: number, height: n
 
 /**
  * 1 where a pixel not `masked` lies far from the table's colour near it (awayFromTable): beyond
- * MIN_CONTRAST, and TEXTURE_FACTOR times the open table's median distance.
+ * DRAW_PILE.minContrast, and DRAW_PILE.textureFactor times the open table's median distance.
  */
 function offTable(cv: OpenCv, rgba: Uint8Array, masked: Uint8Array, width: number, height: number, faceSide: number): Uint8Array {
   const n = width * height;
@@ -119,7 +97,7 @@ function offTable(cv: OpenCv, rgba: Uint8Array, masked: Uint8Array, width: numbe
   const table = mediansOf(rgba, masked, n);
   const filled = new Uint8Array(rgba);
   for (let i = 0; i < n; i++) if (masked[i]) filled.set(table, i * 4);
-  const local = localMean(cv, filled, width, height, 2 * Math.round(faceSide * LOCAL_CARDS) + 1);
+  const local = localMean(cv, filled, width, height, 2 * Math.round(faceSide * DRAW_PILE.localCards) + 1);
   const distance = new Float32Array(n);
   const histogram = new Uint32Array(443);
   let open = 0;
@@ -133,7 +111,7 @@ function offTable(cv: OpenCv, rgba: Uint8Array, masked: Uint8Array, width: numbe
   }
   let median = 0;
   for (let seen = 0; median < 442 && (seen += histogram[median]!) < open / 2; ) median++;
-  const threshold = Math.max(MIN_CONTRAST, TEXTURE_FACTOR * median);
+  const threshold = Math.max(DRAW_PILE.minContrast, DRAW_PILE.textureFactor * median);
   const on = new Uint8Array(n);
   for (let i = 0; i < n; i++) on[i] = !masked[i] && distance[i]! > threshold ? 1 : 0;
   return on;
@@ -168,11 +146,11 @@ function solidPiles(on: Uint8Array, width: number, height: number, faceArea: num
       if (y > 0) visit(p - width);
       if (y < height - 1) visit(p + width);
     }
-    if (pixels.length < faceArea * 0.25 || pixels.length > faceArea * 4) continue;
+    if (pixels.length < faceArea * DRAW_PILE.regionArea[0] || pixels.length > faceArea * DRAW_PILE.regionArea[1]) continue;
     // Cut off by the frame's edge, a shape cannot be measured (the phone at the edge of a view).
     if (pixels.some((p) => p % width === 0 || p % width === width - 1 || p < width || p >= n - width)) continue;
     const rectangle = rectangleOf(pixels, width);
-    if (rectangle.fill < MIN_FILL) continue;
+    if (rectangle.fill < DRAW_PILE.minFill) continue;
     const judged = pileScore(rectangle.corners.map(([x, y]) => [x * k, y * k] as Vec), rectangle.fill, toTable, size);
     if (judged) found.push(judged);
   }
@@ -190,7 +168,7 @@ function awayFromTable(rgba: Uint8Array, table: Uint8Array, i: number): number {
   const norm = Math.hypot(tr, tg, tb) || 1;
   const along = (r * tr + g * tg + b * tb) / norm - norm;
   const across = Math.sqrt(Math.max(0, (r - tr) ** 2 + (g - tg) ** 2 + (b - tb) ** 2 - along * along));
-  return Math.hypot(across, along * (along < 0 ? DARKER_WEIGHT : 1));
+  return Math.hypot(across, along * (along < 0 ? DRAW_PILE.darkerWeight : 1));
 }
 
 /** Each pixel's mean over the `size` x `size` square round it (RGBA, row by row). */
@@ -214,7 +192,7 @@ function pileScore(quad: Vec[], fill: number, toTable: Homography, size: CardSiz
   const b = (dist(onTable[1]!, onTable[2]!) + dist(onTable[3]!, onTable[0]!)) / 2;
   const scale = Math.sqrt((a * b) / (size.widthMm * size.heightMm));
   const aspect = Math.max(a, b) / Math.min(a, b);
-  if (scale < SIZE_RANGE[0] || scale > SIZE_RANGE[1] || aspect < ASPECT_RANGE[0] || aspect > ASPECT_RANGE[1]) return null;
+  if (scale < DRAW_PILE.sizeRange[0] || scale > DRAW_PILE.sizeRange[1] || aspect < DRAW_PILE.aspectRange[0] || aspect > DRAW_PILE.aspectRange[1]) return null;
   return { quad: portrait(quad as unknown as Quad), score: fill - Math.abs(Math.log(scale)) - Math.abs(Math.log(aspect / (size.heightMm / size.widthMm))) };
 }
 
@@ -236,14 +214,14 @@ function outlinedShapes(cv: OpenCv, rgba: Uint8Array, width: number, height: num
     image.data.set(rgba);
     cv.cvtColor(image, grey, cv.COLOR_RGBA2GRAY);
     cv.GaussianBlur(grey, grey, new cv.Size(3, 3), 0);
-    cv.Canny(grey, edges, OUTLINE_CANNY[0], OUTLINE_CANNY[1]);
+    cv.Canny(grey, edges, DRAW_PILE.outlineCanny[0], DRAW_PILE.outlineCanny[1]);
     cv.morphologyEx(edges, edges, cv.MORPH_CLOSE, kernel);
     cv.findContours(edges, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE);
     const shapes: { corners: Vec[]; fill: number }[] = [];
     for (let i = 0; i < contours.size(); i++) {
       const contour = contours.get(i);
       const area = cv.contourArea(contour);
-      if (area >= faceArea * 0.4 && area <= faceArea * 2.5) {
+      if (area >= faceArea * DRAW_PILE.outlineArea[0] && area <= faceArea * DRAW_PILE.outlineArea[1]) {
         const box = cv.minAreaRect(contour);
         const rectArea = box.size.width * box.size.height;
         const corners = (cv.RotatedRect.points(box) as { x: number; y: number }[]).map((p) => [p.x, p.y] as Vec);
@@ -251,7 +229,7 @@ function outlinedShapes(cv: OpenCv, rgba: Uint8Array, width: number, height: num
       }
       contour.delete();
     }
-    return shapes.filter((s) => s.fill >= MIN_FILL);
+    return shapes.filter((s) => s.fill >= DRAW_PILE.minFill);
   } finally {
     for (const m of [image, grey, edges, kernel, contours, hierarchy]) m.delete();
   }

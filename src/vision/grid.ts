@@ -7,6 +7,7 @@ import { STANDARD_DECK } from '../deck/profile.js';
 import type { Quad } from './image.js';
 import { applyHomography, centroid, portrait, quadCentre, type Vec } from './detect/geometry.js';
 import { orientOnTable, tablePlane, type CardSize } from './detect/table.js';
+import { GRID } from './params.js';
 
 export interface GridInput {
   /** Clockwise corners (any card end first): only the layout's axes matter here. */
@@ -41,10 +42,11 @@ interface Ranges {
 
 function rangesFor(game: string | undefined, size: CardSize): Ranges {
   if (game === 'sequence-stacks') {
-    // Piles sit apart so hands can reach in (cards.md leaves the spacing to the table).
-    return { x: [size.widthMm + 8, size.widthMm + 40], y: [size.heightMm + 15, size.heightMm + 55] };
+    const { x, y } = GRID.stacksPitchMm;
+    return { x: [size.widthMm + x[0], size.widthMm + x[1]], y: [size.heightMm + y[0], size.heightMm + y[1]] };
   }
-  return { x: [size.widthMm - 0.5, size.widthMm + 24], y: [size.heightMm - 0.5, size.heightMm + 24] };
+  const gap = GRID.gapMm;
+  return { x: [size.widthMm + gap[0], size.widthMm + gap[1]], y: [size.heightMm + gap[0], size.heightMm + gap[1]] };
 }
 
 /**
@@ -146,16 +148,16 @@ function assignOn(cards: readonly GridInput[], options: GridOptions, size: CardS
       rows = ys.map((y) => Math.round((y - ys[anchor]!) / step(ranges.y)));
       cols = xs.map((x, i) => {
         const c = (x - xs[anchor]!) / step(ranges.x);
-        return rows[i] !== rows[anchor] && Math.abs(c) <= 3 ? 2 * Math.round(c / 2) : Math.round(c);
+        return rows[i] !== rows[anchor] && Math.abs(c) <= GRID.offRowSteps ? 2 * Math.round(c / 2) : Math.round(c);
       });
     } else {
-      cols = within(xs, ranges.x, size.widthMm + 20, 4);
-      rows = within(ys, ranges.y, size.heightMm + 30, 2);
+      cols = within(xs, ranges.x, size.widthMm + GRID.stacksUsualMm.x, 4);
+      rows = within(ys, ranges.y, size.heightMm + GRID.stacksUsualMm.y, 2);
     }
   } else {
     // Grid games: one gap both ways (people lay cards as far apart across as down), which also
     // settles a few far-apart cards that one axis alone cannot (4 steps of 77 mm or 5 of 62?).
-    ({ cols, rows } = jointComb(xs, ys, weights, size, [-0.5, 24]));
+    ({ cols, rows } = jointComb(xs, ys, weights, size, GRID.gapMm));
   }
   const minRow = Math.min(...rows);
   const minCol = Math.min(...cols);
@@ -181,9 +183,9 @@ function phaseVector(positions: readonly number[], weights: readonly number[], p
 export function comb(positions: readonly number[], weights: readonly number[], range: readonly [number, number], usual: number): number[] {
   let best = { score: -Infinity, pitch: usual, phase: 0 };
   const total = weights.reduce((a, b) => a + b, 0) || 1;
-  for (let pitch = range[0]; pitch <= range[1] + 1e-9; pitch += 0.25) {
+  for (let pitch = range[0]; pitch <= range[1] + 1e-9; pitch += GRID.searchStepMm) {
     const [re, im] = phaseVector(positions, weights, pitch);
-    const score = Math.hypot(re, im) / total - 0.001 * Math.abs(pitch - usual);
+    const score = Math.hypot(re, im) / total - GRID.combPrior * Math.abs(pitch - usual);
     if (score > best.score) best = { score, pitch, phase: Math.atan2(im, re) };
   }
   const offset = (best.phase / (2 * Math.PI)) * best.pitch;
@@ -204,15 +206,15 @@ function jointComb(xs: readonly number[], ys: readonly number[], weights: readon
     for (let i = 0; i < positions.length; i++) {
       const d = positions[i]! - offset;
       const res = d - Math.round(d / pitch) * pitch;
-      fit += weights[i]! * Math.exp(-0.5 * (res / 8) ** 2);
+      fit += weights[i]! * Math.exp(-0.5 * (res / GRID.toothMm) ** 2);
     }
     return { r: fit / total, phase: ph };
   };
-  let best = { score: -Infinity, gap: 5, px: 0, py: 0 };
-  for (let gap = gaps[0]; gap <= gaps[1] + 1e-9; gap += 0.25) {
+  let best: { score: number; gap: number; px: number; py: number } = { score: -Infinity, gap: GRID.usualGapMm, px: 0, py: 0 };
+  for (let gap = gaps[0]; gap <= gaps[1] + 1e-9; gap += GRID.searchStepMm) {
     const x = phase(xs, size.widthMm + gap);
     const y = phase(ys, size.heightMm + gap);
-    const score = x.r + y.r - 0.001 * Math.abs(gap - 5);
+    const score = x.r + y.r - GRID.jointPrior * Math.abs(gap - GRID.usualGapMm);
     if (score > best.score) best = { score, gap, px: x.phase, py: y.phase };
   }
   const px = size.widthMm + best.gap;

@@ -6,6 +6,7 @@ import { STACKS_DRAW_PILE } from './draw-pile.js';
 import type { ReadCards } from './read/cards.js';
 import type { CardReading } from './types.js';
 import type { VisionGame } from './recognise.js';
+import { GRID } from './params.js';
 
 export interface StacksAnchor {
   /** The draw pile (in the image the cards' quads are in). */
@@ -45,6 +46,6 @@ export function gridCells(corners: readonly Quad[], partial: readonly boolean[],
 }
 
 function gridInputs(corners: readonly Quad[], partial: readonly boolean[], readings: readonly CardReading[]): GridInput[] {
-  return corners.map((q, i) => ({ corners: q, weight: partial[i] ? 0.5 : 1, ...(readings[i]?.card ? { ownTop: true } : {}) }));
+  return corners.map((q, i) => ({ corners: q, weight: partial[i] ? GRID.partialWeight : 1, ...(readings[i]?.card ? { ownTop: true } : {}) }));
 }
 

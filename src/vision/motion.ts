@@ -3,6 +3,7 @@
 // the frame) or something reaching in (an arm, which crosses the frame's edge to get there). The
 // frames are compared small and blurred (a thumbnail), where sensor noise and JPEG blocks average
 // out and a few hundred comparisons a frame cost nothing.
+import { MOTION } from './params.js';
 
 /** A small copy of a frame: red, green and blue bytes a pixel, row by row. */
 export interface Thumbnail {
@@ -11,20 +12,16 @@ export interface Thumbnail {
   readonly data: Uint8Array;
 }
 
+/** What a comparison of thumbnails takes: MOTION's fields (src/vision/params.ts, where each is described) by default. */
 export interface MotionParameters {
-  /** Frame pixels a thumbnail pixel averages, each way. */
   readonly cell: number;
-  /** Levels any colour channel of a thumbnail pixel must change by to count as changed (noise stays well under). */
   readonly changedLevels: number;
-  /** A change reaching the frame's edge (within `edgeCells`) must cover at least this share of the frame to be an arm reaching in. */
   readonly reachShare: number;
   readonly edgeCells: number;
 }
 
-export const MOTION_PARAMETERS: MotionParameters = { cell: 8, changedLevels: 16, reachShare: 0.0015, edgeCells: 1 };
-
 /** The frame averaged over cells of `cell` x `cell` pixels (RGBA in, RGB out). */
-export function thumbnail(frame: { readonly width: number; readonly height: number; readonly data: Uint8Array | Uint8ClampedArray }, cell = MOTION_PARAMETERS.cell): Thumbnail {
+export function thumbnail(frame: { readonly width: number; readonly height: number; readonly data: Uint8Array | Uint8ClampedArray }, cell: number = MOTION.cell): Thumbnail {
   const width = Math.max(1, Math.floor(frame.width / cell));
   const height = Math.max(1, Math.floor(frame.height / cell));
   const sums = new Uint32Array(width * height * 3);
@@ -61,7 +58,7 @@ export interface Change {
  * large enough to be an arm and reaches the frame's edge.
  * Pixels `ignore` marks (cards the recogniser found there: a card laid at the edge) are no arm.
  */
-export function compareThumbnails(before: Thumbnail, after: Thumbnail, parameters: MotionParameters = MOTION_PARAMETERS, ignore?: Uint8Array): Change {
+export function compareThumbnails(before: Thumbnail, after: Thumbnail, parameters: MotionParameters = MOTION, ignore?: Uint8Array): Change {
   const { width, height } = after;
   if (before.width !== width || before.height !== height) return { changed: 1, reach: { share: 1, edge: 0 } };
   const n = width * height;
@@ -119,19 +116,16 @@ export function compareThumbnails(before: Thumbnail, after: Thumbnail, parameter
 
 const fromColour = (data: Uint8Array, i: number, c: readonly number[]): number => Math.abs(data[i]! - c[0]!) + Math.abs(data[i + 1]! - c[1]!) + Math.abs(data[i + 2]! - c[2]!);
 
-/** Blocks a side of the thumbnail is cut into for the table's colour: a lamp lights one end of a table brighter than the other. */
-const TABLE_BLOCKS = 2;
-
 /**
  * The table's colour about each pixel: the median of each channel over the block of the
  * thumbnail it lies in (most of a view of the table shows the table).
  */
 function localTableColour(thumb: Thumbnail): (x: number, y: number) => readonly number[] {
-  const bw = Math.ceil(thumb.width / TABLE_BLOCKS);
-  const bh = Math.ceil(thumb.height / TABLE_BLOCKS);
+  const bw = Math.ceil(thumb.width / MOTION.tableBlocks);
+  const bh = Math.ceil(thumb.height / MOTION.tableBlocks);
   const colours: number[][] = [];
-  for (let by = 0; by < TABLE_BLOCKS; by++) {
-    for (let bx = 0; bx < TABLE_BLOCKS; bx++) {
+  for (let by = 0; by < MOTION.tableBlocks; by++) {
+    for (let bx = 0; bx < MOTION.tableBlocks; bx++) {
       const [x0, y0] = [bx * bw, by * bh];
       const [x1, y1] = [Math.min(thumb.width, x0 + bw), Math.min(thumb.height, y0 + bh)];
       colours.push(
@@ -146,7 +140,7 @@ function localTableColour(thumb: Thumbnail): (x: number, y: number) => readonly 
       );
     }
   }
-  return (x, y) => colours[Math.floor(y / bh) * TABLE_BLOCKS + Math.floor(x / bw)]!;
+  return (x, y) => colours[Math.floor(y / bh) * MOTION.tableBlocks + Math.floor(x / bw)]!;
 }
 
 /** The edge nearest to any pixel of the region labelled `id`. */
@@ -164,7 +158,7 @@ function nearestEdge(label: Int32Array, id: number, width: number, height: numbe
 }
 
 /** A mask of the thumbnail pixels the quads (frame pixels) cover, each grown by `grow` pixels. */
-export function quadMask(thumb: { readonly width: number; readonly height: number }, quads: readonly (readonly (readonly [number, number])[])[], cell = MOTION_PARAMETERS.cell, grow = 1): Uint8Array {
+export function quadMask(thumb: { readonly width: number; readonly height: number }, quads: readonly (readonly (readonly [number, number])[])[], cell: number = MOTION.cell, grow: number = MOTION.maskGrow): Uint8Array {
   const mask = new Uint8Array(thumb.width * thumb.height);
   for (const quad of quads) {
     const pts = quad.map(([x, y]) => [x / cell - 0.5, y / cell - 0.5] as const);
@@ -194,7 +188,7 @@ function nearPolygon(pts: readonly (readonly [number, number])[], x: number, y: 
 }
 
 /** The share of the pixels `mask` marks that differ between two thumbnails of one camera. */
-export function changedWithin(before: Thumbnail, after: Thumbnail, mask: Uint8Array, parameters: MotionParameters = MOTION_PARAMETERS): number {
+export function changedWithin(before: Thumbnail, after: Thumbnail, mask: Uint8Array, parameters: MotionParameters = MOTION): number {
   if (before.width !== after.width || before.height !== after.height) return 1;
   let inside = 0;
   let changed = 0;
@@ -209,5 +203,5 @@ export function changedWithin(before: Thumbnail, after: Thumbnail, mask: Uint8Ar
 
 /** The share of a card's place (its outline in frame pixels) that differs between two thumbnails. */
 export function changedUnder(before: Thumbnail, after: Thumbnail, quad: readonly (readonly [number, number])[]): number {
-  return changedWithin(before, after, quadMask(after, [quad], MOTION_PARAMETERS.cell, 0));
+  return changedWithin(before, after, quadMask(after, [quad], MOTION.cell, 0));
 }

@@ -80,7 +80,7 @@ function withCard<T>(read: PropertyRead<T> | undefined, value: T, confidence: nu
  * The reads of one TIC table settled so that no card is named twice. Readings without TIC
  * probabilities (unknown, sideways, Stacks) pass through as they are; the order is kept.
  */
-export function settleTicTable(readings: readonly CardReading[], threshold = READ.threshold): CardReading[] {
+export function settleTicTable(readings: readonly CardReading[], threshold: number = READ.threshold): CardReading[] {
   const rows = readings.map((r, i) => (r.ticProbabilities && r.ticProbabilities.length === DECK.length && !r.sideways ? i : -1)).filter((i) => i >= 0);
   if (rows.length < 2 || rows.length > DECK.length) return [...readings];
   const probs = rows.map((i) => readings[i]!.ticProbabilities!);

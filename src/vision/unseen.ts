@@ -6,6 +6,7 @@ import { add, dot, insetGrid, insidePolygon, scale, sub, unit, type Vec } from '
 import { tableLook, tableShare } from './detect/complete.js';
 import type { Quad, RgbaImage } from './image.js';
 import type { Recognition, RecognisedCard } from './types.js';
+import { UNSEEN } from './params.js';
 
 export interface Cell {
   readonly row: number;
@@ -16,15 +17,6 @@ export interface Cell {
 export interface UnseenCell extends Cell {
   readonly corners: Quad;
 }
-
-/** A cell shows open table where this share of its face looks like the table round the cards. */
-const OPEN = 0.7;
-/** A cell lies in sight where this share of its points lies in the frame. */
-const IN_FRAME = 0.9;
-/** A cell holds a card found (one with no cell of its own) where this share of its points lies in it. */
-const HELD = 0.2;
-/** A step to the next cell where no two cards show it: the card's own side and a usual gap (5 of 63 mm). */
-const GAP_SHARE = 1.08;
 
 /**
  * The empty cells next to the cards with cells (rows and columns as the recognition numbers them)
@@ -53,8 +45,8 @@ export function unseenCells(frame: RgbaImage, recognition: Recognition): UnseenC
       const step = stepFrom(card, dr === 0 ? 'across' : 'down', dr + dc, at, steps);
       const quad = card.corners.map((p) => add(p, step)) as unknown as Quad;
       const points = insetGrid(quad);
-      const held = loose.some((c) => points.filter((p) => insidePolygon(c.corners, p)).length >= HELD * points.length);
-      const open = look !== null && !held && points.filter(inFrame).length >= IN_FRAME * points.length && tableShare(frame, quad, look) >= OPEN;
+      const held = loose.some((c) => points.filter((p) => insidePolygon(c.corners, p)).length >= UNSEEN.held * points.length);
+      const open = look !== null && !held && points.filter(inFrame).length >= UNSEEN.inFrame * points.length && tableShare(frame, quad, look) >= UNSEEN.open;
       if (!open) unseen.push({ row, col, corners: quad });
     }
   }
@@ -104,7 +96,7 @@ function ownSide(card: RecognisedCard, other: Vec | null): Vec {
   const top = sub(q[1], q[0]);
   const left = sub(q[3], q[0]);
   const side = other !== null ? (Math.abs(dot(unit(top), other)) < Math.abs(dot(unit(left), other)) ? top : left) : dot(top, top) <= dot(left, left) ? top : left;
-  return scale(side, GAP_SHARE);
+  return scale(side, UNSEEN.gapShare);
 }
 
 function median(xs: number[]): number {
