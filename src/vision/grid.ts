@@ -138,7 +138,7 @@ function assignOn(cards: readonly GridInput[], options: GridOptions, size: CardS
       return Math.max(...again) - Math.min(...again) <= steps ? again : first;
     };
     const anchor = cards.findIndex((c) => c.sized === false);
-    if (anchor >= 0 && sized.length <= 2) {
+    if (anchor >= 0 && sized.length <= GRID.fewSized) {
       // A card or two and the draw pile: too few positions to fit a spacing to (a discard pile two
       // steps and its offset from the draw pile fits three narrower steps as well). Steps from the
       // pile in the middle of the spacings allowed instead; off the pile's row the only spaces are

@@ -46,6 +46,11 @@ export const GRID = {
   /** The usual pitch of Sequence Stacks' piles (mm beyond a card's width, and length): the search leans a little towards it. */
   stacksUsualMm: { x: 20, y: 30 },
   /**
+   * This many cards placed by their size or fewer, and the draw pile: too few positions to fit a
+   * spacing to; steps from the pile in the middle of the spacings allowed instead.
+   */
+  fewSized: 2,
+  /**
    * A card or two and the draw pile: off the pile's row the only spaces are two columns either side
    * (the discard piles at the corners) and the pile's own column (the used specials), so a card
    * within this many steps of the pile's column is put in the nearest of them (a plane from one card
