@@ -6,19 +6,17 @@ import type { Surface } from './surface.js';
 import { insidePolygon, quadCentre, type Vec } from './geometry.js';
 import { isYellow } from './complete.js';
 import { bytes, int32s, uint16s } from '../scratch.js';
-import { FACE } from './params.js';
+import { FACE, SIDES } from './params.js';
 
 /**
  * A card's paper is one piece (ink makes holes in it, a hand or the frame's edge cuts it once);
  * light squares of checked cloth are many pieces. The largest piece's share of the paper seen.
  */
 export function paperInOnePiece(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: readonly Vec[], deck: 'tic' | 'stacks', besideGlare = false): number {
-  const nx = 14;
-  const ny = 19;
+  const nx = FACE.piecesAcross;
+  const ny = FACE.piecesDown;
   const idx: number[] = [];
-  // Close to the sides: the margin there joins the paper round a word across the card (WILD, a
-  // Stacks special's name).
-  forEachInside(quad, nx, ny, 0.035, (x, y) => idx.push(x < 0 || y < 0 || x >= s.width || y >= s.height ? -1 : y * s.width + x));
+  forEachInside(quad, nx, ny, FACE.piecesInset, (x, y) => idx.push(x < 0 || y < 0 || x >= s.width || y >= s.height ? -1 : y * s.width + x));
   const histogram = new Uint16Array(256);
   let seen = 0;
   for (const i of idx) {
@@ -69,7 +67,7 @@ export function paperInOnePiece(s: Surface, chroma: Float32Array, mask: Uint8Arr
   // a top half and a bottom half, each from side to side: that is one card's paper too.
   const first = pieces[0]!;
   const second = pieces[1];
-  if (deck === 'stacks' && second && first.across && second.across && Math.min(first.v, second.v) < 0.45 && Math.max(first.v, second.v) > 0.55) share = Math.max(share, (first.size + second.size) / total);
+  if (deck === 'stacks' && second && first.across && second.across && Math.min(first.v, second.v) < FACE.wordAbove && Math.max(first.v, second.v) > FACE.wordBelow) share = Math.max(share, (first.size + second.size) / total);
   return share;
 }
 
@@ -88,13 +86,13 @@ export function paperRims(s: Surface, mask: Uint8Array, quad: readonly Vec[]): b
     let seen = 0;
     let flips = 0;
     let last = -1;
-    for (let i = 0; i < 12; i++) {
-      const t = 0.1 + (0.8 * (i + 0.5)) / 12;
+    for (let i = 0; i < FACE.rimSamples; i++) {
+      const t = FACE.rimEnds + ((1 - 2 * FACE.rimEnds) * (i + 0.5)) / FACE.rimSamples;
       // A point on the side, pulled part of the way towards the centre.
       const px = a[0] + (b[0] - a[0]) * t;
       const py = a[1] + (b[1] - a[1]) * t;
-      const x = Math.round(px + (c[0] - px) * 0.12);
-      const y = Math.round(py + (c[1] - py) * 0.12);
+      const x = Math.round(px + (c[0] - px) * FACE.rimInset);
+      const y = Math.round(py + (c[1] - py) * FACE.rimInset);
       if (x < 0 || y < 0 || x >= s.width || y >= s.height) continue;
       seen++;
       const here = mask[y * s.width + x] ? 1 : 0;
@@ -104,10 +102,10 @@ export function paperRims(s: Surface, mask: Uint8Array, quad: readonly Vec[]): b
     }
     // A side is clean paper, or covered along one stretch (a hand, the frame's edge); light and
     // dark coming and going along it is a pattern, not a card.
-    if (flips >= 3) mixed++;
-    else if (seen === 0 || paper / seen >= 0.5) clean++;
+    if (flips >= FACE.rimFlips) mixed++;
+    else if (seen === 0 || paper / seen >= FACE.rimPaper) clean++;
   }
-  return mixed <= 1 && clean >= 2;
+  return mixed <= FACE.rimsMixed && clean >= FACE.rimsClean;
 }
 
 /** How far apart two colours' chromaticities are (0 alike). */
@@ -122,16 +120,16 @@ export function tableColour(frame: RgbaImage, quads: readonly (readonly Vec[])[]
   const channels: number[][] = [[], [], []];
   // Each quad's bounding box first: a point outside it is outside the quad.
   const boxes = quads.map((q) => [Math.min(...q.map((p) => p[0])), Math.min(...q.map((p) => p[1])), Math.max(...q.map((p) => p[0])), Math.max(...q.map((p) => p[1]))] as const);
-  for (let gy = 0; gy < 24; gy++) {
-    for (let gx = 0; gx < 40; gx++) {
-      const x = Math.floor(((gx + 0.5) / 40) * frame.width);
-      const y = Math.floor(((gy + 0.5) / 24) * frame.height);
+  for (let gy = 0; gy < FACE.tableDown; gy++) {
+    for (let gx = 0; gx < FACE.tableAcross; gx++) {
+      const x = Math.floor(((gx + 0.5) / FACE.tableAcross) * frame.width);
+      const y = Math.floor(((gy + 0.5) / FACE.tableDown) * frame.height);
       if (quads.some((q, k) => !(x < boxes[k]![0] || y < boxes[k]![1] || x > boxes[k]![2] || y > boxes[k]![3]) && insidePolygon(q, [x, y]))) continue;
       const j = (y * frame.width + x) * 4;
       for (let k = 0; k < 3; k++) channels[k]!.push(frame.data[j + k]!);
     }
   }
-  if (channels[0]!.length < 20) return null;
+  if (channels[0]!.length < FACE.tableSamples) return null;
   return channels.map((v) => v.sort((a, b) => a - b)[v.length >> 1]!);
 }
 
@@ -147,14 +145,14 @@ export function paperColour(s: Surface, quads: readonly (readonly Vec[])[], mask
   const counts = int32s('paper.counts', 3 * 256).fill(0);
   let n = 0;
   for (const q of quads) {
-    forEachInside(q, 8, 11, 0.08, (x, y) => {
+    forEachInside(q, FACE.colourAcross, FACE.colourDown, FACE.colourInset, (x, y) => {
       const i = y * s.width + x;
       if (x < 0 || y < 0 || x >= s.width || y >= s.height || (mask && !mask[i]) || (noYellow && isYellow(s.rgba[i * 4]!, s.rgba[i * 4 + 1]!, s.rgba[i * 4 + 2]!))) return;
       for (let c = 0; c < 3; c++) counts[c * 256 + s.rgba[i * 4 + c]!]!++;
       n++;
     });
   }
-  if (n < 10) return noYellow ? null : [...s.white];
+  if (n < FACE.colourSamples) return noYellow ? null : [...s.white];
   const median = (c: number): number => {
     for (let v = 0, seen = 0; v < 256; v++) {
       seen += counts[c * 256 + v]!;
@@ -162,7 +160,7 @@ export function paperColour(s: Surface, quads: readonly (readonly Vec[])[], mask
     }
     return 255;
   };
-  return [Math.max(30, median(0)), Math.max(30, median(1)), Math.max(30, median(2))];
+  return [Math.max(FACE.darkestPaper, median(0)), Math.max(FACE.darkestPaper, median(1)), Math.max(FACE.darkestPaper, median(2))];
 }
 
 /** Calls back with working pixels on an nx x ny grid inset by `inset` (a share) from the quad's sides, and where on the face (0..1 each way). */
@@ -197,14 +195,13 @@ export function isFace(s: Surface, chroma: Float32Array, mask: Uint8Array, quad:
  */
 export function loneFace(st: FaceStats, refined: RefinedQuad, deck: 'tic' | 'stacks'): boolean {
   if (faceIn(st, false, deck)) return true;
-  const firm = refined.support.every((v) => v >= 0.8) && refined.contrast.filter((v) => v >= FACE.strongFall).length >= 3;
-  return deck === 'tic' && firm && st.glare >= FACE.blinded && st.paper >= 0.45;
+  const firm = refined.support.every((v) => v >= SIDES.firm) && refined.contrast.filter((v) => v >= FACE.strongFall).length >= FACE.strongFallSides;
+  return deck === 'tic' && firm && st.glare >= FACE.blinded && st.paper >= FACE.paper;
 }
 
 /** isFace on a quad's stats already worked out. */
 export function faceIn(st: FaceStats, partial: boolean, deck: 'tic' | 'stacks'): boolean {
-  // A Stacks special says its name in small black capitals: little ink.
-  return st.inkCore >= 1 && st.ink >= (deck === 'stacks' ? 0.005 : 0.015) && st.paper >= (partial ? 0.25 : 0.45);
+  return st.inkCore >= FACE.inkCore && st.ink >= (deck === 'stacks' ? FACE.stacksInk : FACE.ink) && st.paper >= (partial ? FACE.partialPaper : FACE.paper);
 }
 
 /** A face's shares of paper, ink (and how many ink samples lie in its middle) and glare. */
@@ -223,8 +220,8 @@ export interface FaceStats {
  */
 export function faceStats(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: readonly Vec[], cut: number, besideGlare = false): FaceStats {
   void cut;
-  const nx = 16;
-  const ny = 22;
+  const nx = FACE.across;
+  const ny = FACE.down;
   // Arrays kept from call to call (this runs for every outline and scan hit): the first `count`
   // cells of index and core are written before they are read, the histogram cleared.
   const index = int32s('face.index', nx * ny);
@@ -232,11 +229,11 @@ export function faceStats(s: Surface, chroma: Float32Array, mask: Uint8Array, qu
   const histogram = uint16s('face.histogram', 256).fill(0);
   let count = 0;
   let glare = 0;
-  forEachInside(quad, nx, ny, 0.06, (x, y, u, v) => {
+  forEachInside(quad, nx, ny, FACE.inset, (x, y, u, v) => {
     if (x < 0 || y < 0 || x >= s.width || y >= s.height) return;
     const i = y * s.width + x;
     index[count] = i;
-    core[count++] = u > 0.15 && u < 0.85 && v > 0.15 && v < 0.85 ? 1 : 0;
+    core[count++] = u > FACE.coreMargin && u < 1 - FACE.coreMargin && v > FACE.coreMargin && v < 1 - FACE.coreMargin ? 1 : 0;
     const g = s.grey[i]!;
     if (g >= FACE.glare) glare++;
     if (!besideGlare || g < FACE.glare) histogram[g]!++;
@@ -250,7 +247,7 @@ export function faceStats(s: Surface, chroma: Float32Array, mask: Uint8Array, qu
   for (let k = 0; k < count; k++) {
     const i = index[k]!;
     if (isPaper(s, chroma, mask, i, light, besideGlare)) paper++;
-    else if (chroma[i]! > 0.3 || s.grey[i]! / light < 0.65) {
+    else if (chroma[i]! > FACE.inkChroma || s.grey[i]! / light < FACE.inkDark) {
       ink++;
       if (core[k]) inkCore++;
     }
@@ -260,11 +257,11 @@ export function faceStats(s: Surface, chroma: Float32Array, mask: Uint8Array, qu
 
 /**
  * The paper's level among a face's samples (their greys counted in `histogram`, `counted` of them):
- * well above the ink, below any glare spot (the 65th percentile grey). Beside a glare spot, the
- * spot's samples are left out of the count (see isPaper).
+ * well above the ink, below any glare spot (FACE.paperRank). Beside a glare spot, the spot's
+ * samples are left out of the count (see isPaper).
  */
 export function paperLevel(histogram: Uint16Array, counted: number): number {
-  return Math.max(20, percentile(histogram, Math.floor(counted * 0.65)));
+  return Math.max(FACE.darkestLevel, percentile(histogram, Math.floor(counted * FACE.paperRank)));
 }
 
 /**
@@ -275,7 +272,7 @@ export function paperLevel(histogram: Uint16Array, counted: number): number {
  */
 export function isPaper(s: Surface, chroma: Float32Array, mask: Uint8Array, i: number, light: number, besideGlare: boolean): boolean {
   const g = s.grey[i]!;
-  return mask[i] !== 0 || (chroma[i]! < 0.2 && g / light > 0.82 && s.relative[i]! > FACE.neverPaper) || g / light > 1.1 || (besideGlare && g >= FACE.glare);
+  return mask[i] !== 0 || (chroma[i]! < FACE.paperChroma && g / light > FACE.paperLight && s.relative[i]! > FACE.neverPaper) || g / light > FACE.onPaperGlare || (besideGlare && g >= FACE.glare);
 }
 
 /** The value at `rank` (from 0) of the sorted values a histogram counts. */
@@ -305,7 +302,7 @@ export function isYellowFace(s: Surface, i: number): boolean {
   const r = s.rgba[i * 4]!;
   const g = s.rgba[i * 4 + 1]!;
   const b = s.rgba[i * 4 + 2]!;
-  return g > 0.7 * r && b < 0.6 * g && s.relative[i]! > 0.55;
+  return g > FACE.yellowGreen * r && b < FACE.yellowBlue * g && s.relative[i]! > FACE.yellowLight;
 }
 
 /** The specials' yellow faces alone, not on an edge. */
@@ -317,24 +314,24 @@ export function yellowFaces(s: Surface): Uint8Array {
 
 /**
  * The relative lightness that parts paper from the table: Otsu's cut over near-neutral pixels,
- * kept between 0.55 (dark tables: shadowed paper still counts) and 0.85.
+ * kept between FACE.cutLow and FACE.cutHigh.
  */
 export function paperCut(s: Surface, chroma: Float32Array, chromaMax: number): number {
-  const hist = new Float64Array(64);
+  const hist = new Float64Array(FACE.cutBins);
   let count = 0;
   for (let i = 0; i < s.relative.length; i++) {
     if (chroma[i]! >= chromaMax) continue;
-    hist[Math.min(63, Math.floor(s.relative[i]! * 50))]!++;
+    hist[Math.min(FACE.cutBins - 1, Math.floor(s.relative[i]! * FACE.cutSteps))]!++;
     count++;
   }
-  if (count === 0) return 0.8;
+  if (count === 0) return FACE.cutNone;
   let sum = 0;
-  for (let v = 0; v < 64; v++) sum += v * hist[v]!;
+  for (let v = 0; v < FACE.cutBins; v++) sum += v * hist[v]!;
   let sumB = 0;
   let wB = 0;
   let best = -1;
-  let cut = 40;
-  for (let v = 0; v < 64; v++) {
+  let cut = FACE.cutNone * FACE.cutSteps;
+  for (let v = 0; v < FACE.cutBins; v++) {
     wB += hist[v]!;
     if (wB === 0) continue;
     const wF = count - wB;
@@ -346,5 +343,5 @@ export function paperCut(s: Surface, chroma: Float32Array, chromaMax: number): n
       cut = v + 1;
     }
   }
-  return Math.max(0.55, Math.min(0.85, cut / 50));
+  return Math.max(FACE.cutLow, Math.min(FACE.cutHigh, cut / FACE.cutSteps));
 }

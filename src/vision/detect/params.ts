@@ -27,6 +27,14 @@ export const EDGES: EdgeOptions = { cannyLow: 20, cannyHigh: 50 };
 export const FAINT: EdgeOptions = { cannyLow: 5, cannyHigh: 12.5, minFall: 8 };
 export const FAINT_EDGES: EdgeOptions[] = [FAINT, { ...FAINT, blur: 1.5 }];
 
+/** How well a quad's side is held: its edge support (src/vision/detect/refine.ts), 0..1. */
+export const SIDES = {
+  /** A side is held when its edge support is at least this. */
+  held: 0.5,
+  /** ...and held firmly (outlined cleanly) when at least this. */
+  firm: 0.8,
+} as const;
+
 /** Regions of paper proposed as lone cards (src/vision/detect/lone.ts). */
 export const LONE = {
   /** A lone card's short side over its long one, seen from the side at a steep tilt, goes below this. */
@@ -40,6 +48,48 @@ export const LONE = {
 
 /** What a face inside an outline looks like (src/vision/detect/face.ts). */
 export const FACE = {
+  /**
+   * The relative lightness parting paper from the table (paperCut): Otsu's cut over near-neutral
+   * pixels, in steps of 1/cutSteps, over cutBins steps (the lightest counted in the last).
+   */
+  cutSteps: 50,
+  cutBins: 64,
+  /** The cut where no pixel is near-neutral, or Otsu's finds none. */
+  cutNone: 0.8,
+  /** The cut is kept between these: on a dark table shadowed paper still counts. */
+  cutLow: 0.55,
+  cutHigh: 0.85,
+  /** A Stacks special's yellow face, whatever the tint: green above this share of red, blue below this share of green... */
+  yellowGreen: 0.7,
+  yellowBlue: 0.6,
+  /** ...and lighter (relative lightness) than this. */
+  yellowLight: 0.55,
+  /** A face's samples: a grid this many across and down, inset this share of the card from its sides. */
+  across: 16,
+  down: 22,
+  inset: 0.06,
+  /** The face's middle, where every face shows ink: further than this share of the card from each side. */
+  coreMargin: 0.15,
+  /** The paper's level among a face's samples: the grey this share of them lie below (well above the ink, below any glare spot)... */
+  paperRank: 0.65,
+  /** ...and never darker than this grey level. */
+  darkestLevel: 20,
+  /** A sample is paper when near-neutral (chroma below this) and nearly as light as the paper's level (above this share of it)... */
+  paperChroma: 0.2,
+  paperLight: 0.82,
+  /** ...or lighter than the paper's level by this factor (glare on the paper). */
+  onPaperGlare: 1.1,
+  /** A sample is ink when of strong colour (chroma above this) or a dark mark (below this share of the paper's level). */
+  inkChroma: 0.3,
+  inkDark: 0.65,
+  /** A face holds this many ink samples in its middle at least... */
+  inkCore: 1,
+  /** ...and this share of ink (a Stacks special says its name in small black capitals: little ink)... */
+  ink: 0.015,
+  stacksInk: 0.005,
+  /** ...and this share of paper (seen only in part: partialPaper). */
+  paper: 0.45,
+  partialPaper: 0.25,
   /** Grey levels from which a pixel is washed out by a glare spot. */
   glare: 235,
   /** A face with this share of its samples washed out by glare may be judged beside the spot. */
@@ -55,6 +105,46 @@ export const FACE = {
   neverPaper: 0.4,
   /** A step from paper to a dark table (grey levels): far more than ink's blur or a faint side's. */
   strongFall: 60,
+  /** A card on a far darker table falls to it strongly on this many sides at least (the fourth may be the joint to a neighbour). */
+  strongFallSides: 3,
+  /**
+   * The samples paper in one piece is judged on (paperInOnePiece): a grid this many across and
+   * down, close to the sides (inset this share), where the margin joins the paper round a word
+   * across the card (WILD, a Stacks special's name).
+   */
+  piecesAcross: 14,
+  piecesDown: 19,
+  piecesInset: 0.035,
+  /** A word across a Stacks card's middle parts its paper into two pieces, one above this (a share of the card's length down it) and one below wordBelow. */
+  wordAbove: 0.45,
+  wordBelow: 0.55,
+  /**
+   * Paper along a card's sides (paperRims): this many samples along each side, its ends (this share
+   * of it at each) left out, pulled in towards the card's centre by rimInset of the way.
+   */
+  rimSamples: 12,
+  rimEnds: 0.1,
+  rimInset: 0.12,
+  /** A side whose samples turn from paper to not and back this many times is a pattern, not a card. */
+  rimFlips: 3,
+  /** A side is clean paper where this share of its samples is paper at least. */
+  rimPaper: 0.5,
+  /** A card's rims: at most this many sides a pattern, and at least rimsClean sides clean paper. */
+  rimsMixed: 1,
+  rimsClean: 2,
+  /** The paper's colour (paperColour): a grid this many across and down each card, inset this share... */
+  colourAcross: 8,
+  colourDown: 11,
+  colourInset: 0.08,
+  /** ...and fewer samples than this tell nothing. */
+  colourSamples: 10,
+  /** The paper's colour is never darker than this in any channel. */
+  darkestPaper: 30,
+  /** The table's colour (tableColour): a grid this many across and down the frame... */
+  tableAcross: 40,
+  tableDown: 24,
+  /** ...and fewer samples off the cards than this tell nothing. */
+  tableSamples: 20,
 } as const;
 
 /** Outlines and scan hits kept as cards (src/vision/detect/outlines.ts, scan-hits.ts). */
