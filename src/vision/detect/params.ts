@@ -35,15 +35,78 @@ export const SIDES = {
   firm: 0.8,
 } as const;
 
+/** Regions proposed as cards: connected patches of a mask, their hulls and quads (src/vision/detect/regions.ts). */
+export const REGIONS = {
+  /** Regions smaller than the working image's area over this are left out. */
+  smallest: 2500,
+  /** A region this many pixels or fewer from the working image's edge touches it. */
+  border: 1,
+  /** A hull whose four longest runs make no quad is simplified to within this share of its perimeter. */
+  simplify: 0.04,
+  /** A run of hull goes on while its direction turns less than this (radians) in all... */
+  runTurn: 0.2,
+  /** ...and its next step less than this off it. */
+  runStep: 0.35,
+  /** Two runs make a corner where they meet within this share of the longer from the first one's end. */
+  cornerReach: 0.4,
+  /** A word's halves (wordHalves): their areas within this factor of each other... */
+  halvesAlike: 2.5,
+  /** ...their centres apart by this many times the larger hull's side (its area's root) at most... */
+  halvesNear: 1.6,
+  /**
+   * ...their joint hull this many times their hulls at most: the band between them is a word's
+   * height, and the erosion a pixel off each half all round (on a small card far off, as much as
+   * 0.6 of the halves' hulls)...
+   */
+  jointHull: 1.6,
+  /** ...and they fill this share of it at least. */
+  halvesFill: 0.6,
+  /** The halves' centres lie along the card's long axis: their line off it by this sine at most. */
+  lined: 0.42,
+  /** Green: the green channel above the others by this factor. */
+  greener: 1.1,
+  /** The band across a card's middle where a word is: this share of the card in from its sides, and this share of its length high. */
+  bandSides: 0.12,
+  bandHeight: 0.12,
+  /** A word is ink and paper mixed: the band's ink share between these, its paper share at least bandPaper. */
+  bandInkFrom: 0.2,
+  bandInkTo: 0.85,
+  bandPaper: 0.1,
+  /** A half is blank paper: its ink share less than this. */
+  blankInk: 0.1,
+} as const;
+
 /** Regions of paper proposed as lone cards (src/vision/detect/lone.ts). */
 export const LONE = {
   /** A lone card's short side over its long one, seen from the side at a steep tilt, goes below this. */
   narrow: 0.45,
   /** Below this even a steep view does not put a card (63 x 88 mm foreshortened to this: about 65 degrees). */
   narrowest: 0.3,
+  /** A lone card's region fills this share of its polygon at least, and its hull hullAtMost of it at most. */
+  fills: 0.8,
+  hullAtMost: 1.06,
+  /** A lone card's short side over its long one is below this: a square is no card. */
+  squarest: 0.98,
   /** Paper is near-neutral: chroma below this under the usual idea of its colour, and under the loose one. */
   chroma: 0.16,
   looseChroma: 0.3,
+} as const;
+
+/** A quad's shape, on the table and in the picture (src/vision/detect/shape.ts). */
+export const SHAPE = {
+  /** A quad lies over another where one in this many of its inset grid's points (a third) or more lie inside it. */
+  overlapPart: 3,
+  /** Card-shaped on the table: each side within this share of the card's... */
+  sideWithin: 0.15,
+  /** ...and each corner square to within this cosine (about 10 degrees). */
+  squareCos: 0.17,
+  /** A side lies on the frame's edge where both its ends are this many pixels from it at most, or past it. */
+  frameEdge: 2,
+  /** A faint side looked for again: this far out and in (a share of the card), for a fall of this many grey levels at least... */
+  faintReach: 0.3,
+  faintFall: 10,
+  /** ...found where that side is held this well at least. */
+  faintHeld: 0.7,
 } as const;
 
 /** What a face inside an outline looks like (src/vision/detect/face.ts). */

@@ -8,6 +8,7 @@ import { patchMean } from './complete.js';
 import { faceStats } from './face.js';
 import { isLoneCard } from './shape.js';
 import { bytes } from '../scratch.js';
+import { REGIONS } from './params.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
 
@@ -78,10 +79,10 @@ export function wordHalves(cv: OpenCv, s: Surface, chroma: Float32Array, mask: U
     for (let j = i + 1; j < parts.length; j++) {
       const a = parts[i]!;
       const b = parts[j]!;
-      if (Math.max(a.area, b.area) > 2.5 * Math.min(a.area, b.area)) continue;
+      if (Math.max(a.area, b.area) > REGIONS.halvesAlike * Math.min(a.area, b.area)) continue;
       const ca = centroid(a.hull);
       const cb = centroid(b.hull);
-      if (dist(ca, cb) > 1.6 * Math.sqrt(Math.max(a.hullArea, b.hullArea))) continue;
+      if (dist(ca, cb) > REGIONS.halvesNear * Math.sqrt(Math.max(a.hullArea, b.hullArea))) continue;
       const points = cv.matFromArray(a.hull.length + b.hull.length, 1, cv.CV_32SC2, [...a.hull, ...b.hull].flatMap((p) => [Math.round(p[0]), Math.round(p[1])]));
       const hullMat = new cv.Mat();
       let hull: Vec[];
@@ -93,9 +94,7 @@ export function wordHalves(cv: OpenCv, s: Surface, chroma: Float32Array, mask: U
         hullMat.delete();
       }
       const hullArea = polygonArea(hull);
-      // (The band between the halves is a word's height, and the erosion a pixel off each half
-      // all round: on a small card far off, as much as 0.6 of the halves' hulls.)
-      if (hullArea > 1.6 * (a.hullArea + b.hullArea) || a.area + b.area < 0.6 * hullArea) continue;
+      if (hullArea > REGIONS.jointHull * (a.hullArea + b.hullArea) || a.area + b.area < REGIONS.halvesFill * hullArea) continue;
       const polygon = quadFromHull(hull);
       if (!polygon) continue;
       const region: Region = { contour: hull, area: hullArea, hull, hullArea, polygon, touchesBorder: false };
@@ -106,7 +105,7 @@ export function wordHalves(cv: OpenCv, s: Surface, chroma: Float32Array, mask: U
       const apart = sub(cb, ca);
       const lined = (q: readonly Vec[]): boolean => {
         const along = sub(centroid([q[2]!, q[3]!]), centroid([q[0]!, q[1]!]));
-        return Math.abs(along[0] * apart[1] - along[1] * apart[0]) <= 0.42 * norm(along) * norm(apart);
+        return Math.abs(along[0] * apart[1] - along[1] * apart[0]) <= REGIONS.lined * norm(along) * norm(apart);
       };
       let q = portrait(polygon);
       if (!lined(q)) q = [q[1]!, q[2]!, q[3]!, q[0]!];
@@ -116,11 +115,12 @@ export function wordHalves(cv: OpenCv, s: Surface, chroma: Float32Array, mask: U
       if (isGreen(small, centroid(a.hull)) || isGreen(small, centroid(b.hull))) continue;
       // The band across the middle: a word is ink and paper mixed.
       const at = (u: number, v: number): Vec => quadPoint(q, u, v);
-      const band = faceStats(s, chroma, mask, [at(0.12, 0.44), at(0.88, 0.44), at(0.88, 0.56), at(0.12, 0.56)], 0);
+      const [u0, u1, v0, v1] = [REGIONS.bandSides, 1 - REGIONS.bandSides, 0.5 - REGIONS.bandHeight / 2, 0.5 + REGIONS.bandHeight / 2];
+      const band = faceStats(s, chroma, mask, [at(u0, v0), at(u1, v0), at(u1, v1), at(u0, v1)], 0);
       // Each half of a wild card is blank paper (the face has no corner index); halves of two
       // cards side by side hold their numerals or names.
-      const blank = (half: Region): boolean => faceStats(s, chroma, mask, half.polygon, 0).ink < 0.1;
-      if (band.ink >= 0.2 && band.ink <= 0.85 && band.paper >= 0.1 && blank(a) && blank(b)) pairs.push({ a, b, region });
+      const blank = (half: Region): boolean => faceStats(s, chroma, mask, half.polygon, 0).ink < REGIONS.blankInk;
+      if (band.ink >= REGIONS.bandInkFrom && band.ink <= REGIONS.bandInkTo && band.paper >= REGIONS.bandPaper && blank(a) && blank(b)) pairs.push({ a, b, region });
     }
   }
   // A half belongs to one card: a region that pairs so with more than one other is a tile of a
@@ -129,10 +129,10 @@ export function wordHalves(cv: OpenCv, s: Surface, chroma: Float32Array, mask: U
   return pairs.filter((p) => uses(p.a) === 1 && uses(p.b) === 1).map((p) => p.region);
 }
 
-/** Green about a point (its 3 x 3 mean): green the strongest channel by a tenth. */
+/** Green about a point (its 3 x 3 mean): green the strongest channel, by REGIONS.greener. */
 export function isGreen(image: RgbaImage, at: Vec): boolean {
   const m = patchMean(image, at[0], at[1]);
-  return m !== null && m[1]! > 1.1 * Math.max(m[0]!, m[2]!);
+  return m !== null && m[1]! > REGIONS.greener * Math.max(m[0]!, m[2]!);
 }
 
 /**
@@ -150,7 +150,7 @@ export function regionsOf(cv: OpenCv, s: Surface, mask: Uint8Array, erosion = 1)
   const contours = new cv.MatVector();
   const hierarchy = new cv.Mat();
   const regions: Region[] = [];
-  const minArea = (s.width * s.height) / 2500;
+  const minArea = (s.width * s.height) / REGIONS.smallest;
   try {
     cv.findContours(m, contours, hierarchy, cv.RETR_CCOMP, cv.CHAIN_APPROX_SIMPLE);
     // Each contour's [next, previous, first child, parent], copied out at once (one call, not one
@@ -172,12 +172,12 @@ export function regionsOf(cv: OpenCv, s: Surface, mask: Uint8Array, erosion = 1)
         let polygon = quadFromHull(hull);
         if (!polygon) {
           const approx = new cv.Mat();
-          cv.approxPolyDP(hullMat, approx, 0.04 * cv.arcLength(hullMat, true), true);
+          cv.approxPolyDP(hullMat, approx, REGIONS.simplify * cv.arcLength(hullMat, true), true);
           polygon = matPoints(approx);
           approx.delete();
         }
         hullMat.delete();
-        const touchesBorder = contour.some(([x, y]) => x <= 1 || y <= 1 || x >= s.width - 2 || y >= s.height - 2);
+        const touchesBorder = contour.some(([x, y]) => x <= REGIONS.border || y <= REGIONS.border || x >= s.width - 1 - REGIONS.border || y >= s.height - 1 - REGIONS.border);
         regions.push({ contour, area, hull, hullArea, polygon, touchesBorder });
       } finally {
         c.delete();
@@ -206,7 +206,7 @@ export function quadFromHull(hull: readonly Vec[]): Vec[] | null {
     if (len === 0) continue;
     const angle = Math.atan2(b[1] - a[1], b[0] - a[0]);
     const last = runs[runs.length - 1];
-    if (last && Math.abs(angleDiff(last.angle, Math.atan2(b[1] - last.a[1], b[0] - last.a[0]))) < 0.2 && Math.abs(angleDiff(last.angle, angle)) < 0.35) {
+    if (last && Math.abs(angleDiff(last.angle, Math.atan2(b[1] - last.a[1], b[0] - last.a[0]))) < REGIONS.runTurn && Math.abs(angleDiff(last.angle, angle)) < REGIONS.runStep) {
       last.b = b;
       last.len = dist(last.a, b);
       last.angle = Math.atan2(b[1] - last.a[1], b[0] - last.a[0]);
@@ -216,7 +216,7 @@ export function quadFromHull(hull: readonly Vec[]): Vec[] | null {
   if (runs.length > 1) {
     const first = runs[0]!;
     const last = runs[runs.length - 1]!;
-    if (Math.abs(angleDiff(first.angle, last.angle)) < 0.2) {
+    if (Math.abs(angleDiff(first.angle, last.angle)) < REGIONS.runTurn) {
       first.a = last.a;
       first.len = dist(first.a, first.b);
       runs.pop();
@@ -234,7 +234,7 @@ export function quadFromHull(hull: readonly Vec[]): Vec[] | null {
     const p = longest[i]!;
     const q = longest[(i + 1) % 4]!;
     const hit = intersectLines(p.a, p.b, q.a, q.b);
-    if (!hit || dist(hit, p.b) > Math.max(p.len, q.len) * 0.4) return null;
+    if (!hit || dist(hit, p.b) > Math.max(p.len, q.len) * REGIONS.cornerReach) return null;
     corners.push(hit);
   }
   return corners;

@@ -4,14 +4,14 @@ import type { Region } from './regions.js';
 import { dist, insetGrid, insidePolygon, polygonArea, portrait, type Vec } from './geometry.js';
 import { quadOfLines, refineQuad, type RefinedQuad, type GreyImage } from './refine.js';
 import type { CardSize } from './table.js';
-import { LONE } from './params.js';
+import { LONE, SHAPE, SIDES } from './params.js';
 
 /** Whether a third or more of a quad (its inset grid) lies inside another. */
 export function overlaps(quad: readonly Vec[], other: readonly Vec[]): boolean {
   const points = insetGrid(quad);
   let inside = 0;
   for (let k = 0; k < points.length; k++) if (insidePolygon(other, points[k]!)) inside++;
-  return inside >= points.length / 3;
+  return inside >= points.length / SHAPE.overlapPart;
 }
 
 /** The largest share by which a side on the table (mm) differs from the card's, either way round. */
@@ -21,7 +21,7 @@ export function sideError(table: readonly Vec[], size: CardSize): number {
   return Math.min(err(size.widthMm, size.heightMm), err(size.heightMm, size.widthMm));
 }
 
-/** Card-shaped on the table (mm): 63 x 88 each way within 15%, corners square within 10 degrees. */
+/** Card-shaped on the table (mm): each way the card's size to within SHAPE.sideWithin, corners square to within SHAPE.squareCos. */
 export function isCardShaped(table: readonly Vec[], size: CardSize): boolean {
   const t = portrait(table);
   for (let i = 0; i < 4; i++) {
@@ -30,20 +30,21 @@ export function isCardShaped(table: readonly Vec[], size: CardSize): boolean {
     const c = t[(i + 2) % 4]!;
     const len = dist(a, b);
     const want = i % 2 === 0 ? size.widthMm : size.heightMm;
-    if (len < want * 0.85 || len > want * 1.15) return false;
+    if (len < want * (1 - SHAPE.sideWithin) || len > want * (1 + SHAPE.sideWithin)) return false;
     const cos = ((a[0] - b[0]) * (c[0] - b[0]) + (a[1] - b[1]) * (c[1] - b[1])) / (dist(a, b) * dist(c, b));
-    if (Math.abs(cos) > 0.17) return false;
+    if (Math.abs(cos) > SHAPE.squareCos) return false;
   }
   return true;
 }
 
-/** The one side of `r` not held by the frame's edges, where it lies on an edge of the frame itself (both ends within 2 px of it, or past it); else null. */
+/** The one side of `r` not held by the frame's edges, where it lies on an edge of the frame itself (both ends within SHAPE.frameEdge pixels of it, or past it); else null. */
 export function sideAlongFrameEdge(r: RefinedQuad, width: number, height: number): number | null {
-  const loose = [0, 1, 2, 3].filter((k) => r.support[k]! < 0.5);
+  const loose = [0, 1, 2, 3].filter((k) => r.support[k]! < SIDES.held);
   if (loose.length !== 1) return null;
   const ends = [r.quad[loose[0]!]!, r.quad[(loose[0]! + 1) % 4]!];
   const on = (edge: (p: Vec) => boolean): boolean => ends.every(edge);
-  return on(([x]) => x <= 2) || on(([x]) => x >= width - 3) || on(([, y]) => y <= 2) || on(([, y]) => y >= height - 3) ? loose[0]! : null;
+  const near = SHAPE.frameEdge;
+  return on(([x]) => x <= near) || on(([x]) => x >= width - 1 - near) || on(([, y]) => y <= near) || on(([, y]) => y >= height - 1 - near) ? loose[0]! : null;
 }
 
 /**
@@ -52,10 +53,10 @@ export function sideAlongFrameEdge(r: RefinedQuad, width: number, height: number
  * weaker edge straight across. Null where none is found or the card it makes is not accepted.
  */
 export function faintSide(grey: GreyImage, r: RefinedQuad, accept: (quad: readonly Vec[]) => boolean): RefinedQuad | null {
-  if (r.support.filter((v) => v < 0.5).length !== 1) return null;
-  const side = r.support.findIndex((v) => v < 0.5);
-  const again = refineQuad(grey, r.quad, { reach: 0.3, minFall: 10 });
-  if (again.support[side]! < 0.7) return null;
+  if (r.support.filter((v) => v < SIDES.held).length !== 1) return null;
+  const side = r.support.findIndex((v) => v < SIDES.held);
+  const again = refineQuad(grey, r.quad, { reach: SHAPE.faintReach, minFall: SHAPE.faintFall });
+  if (again.support[side]! < SHAPE.faintHeld) return null;
   const lines = [...r.lines];
   lines[side] = again.lines[side]!;
   const quad = quadOfLines(lines, r.quad);
@@ -69,9 +70,9 @@ export function faintSide(grey: GreyImage, r: RefinedQuad, accept: (quad: readon
 export function isLoneCard(r: Region, narrowest: number = LONE.narrow): boolean {
   if (r.polygon.length !== 4 || r.touchesBorder) return false;
   const polyArea = polygonArea(r.polygon);
-  if (r.area < 0.8 * polyArea || r.hullArea > 1.06 * polyArea) return false;
+  if (r.area < LONE.fills * polyArea || r.hullArea > LONE.hullAtMost * polyArea) return false;
   const ratio = aspect(r.polygon);
-  return ratio > narrowest && ratio < 0.98;
+  return ratio > narrowest && ratio < LONE.squarest;
 }
 
 /** A quadrilateral's mean short side over its mean long one. */
