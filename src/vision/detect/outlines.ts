@@ -9,7 +9,7 @@ import { plausible, type Candidate } from './select.js';
 import type { Look } from './look.js';
 import type { LoneCard, Pass } from './lone.js';
 import type { Plane } from './plane.js';
-import { CARDS } from './params.js';
+import { CARDS, OUTLINES, SIDES } from './params.js';
 import type { Region } from './regions.js';
 
 /** Candidates from the pass's outlines: its lone cards, then the rest of its regions (with the lone outlines turned down). */
@@ -35,7 +35,7 @@ export function outlineCandidates(look: Look, pass: Pass, on: Plane): Candidate[
         const hull = r.hull.map(look.toFrame);
         const ratio = on.areaOnTable(hull);
         const c = centroid(hull);
-        return ratio >= 0.25 && (ratio > 1.35 || !found.some((f) => plausible(f) && insidePolygon(f.quad, c)));
+        return ratio >= OUTLINES.unexplained && (ratio > OUTLINES.oneCard || !found.some((f) => plausible(f) && insidePolygon(f.quad, c)));
       })
       .map((r) => r.hull.map(look.toFrame));
   }
@@ -48,26 +48,26 @@ function fromLoneCard(look: Look, l: LoneCard, lone: readonly LoneCard[], on: Pl
   const { plane, inverse, size } = on;
   const ratio = on.areaOnTable(l.refined.quad);
   // A card outlined cleanly on all four sides stands on its own, whatever the plane says.
-  const clean = l.refined.support.every((v) => v >= 0.8);
-  const shaped = ratio > 0.7 && ratio < 1.4 && on.cardShaped(l.refined.quad);
+  const clean = l.refined.support.every((v) => v >= SIDES.firm);
+  const shaped = ratio > OUTLINES.loneArea && ratio < OUTLINES.tooLarge && on.cardShaped(l.refined.quad);
   // The wrong shape: too large for one card (cards laid edge to edge with no joint to see), or
   // cut short by a cover. The card standing on its clearest corner, when the frame's edges bear
   // it out; else a clean outline not too large is kept, but partial (a straight-edged thing,
   // the deck or a phone, lies over part of the card).
   // Cut short by a cover (a sleeve across it) yet clean all round: completed under the cover,
   // where the table tells that way from the others (they run out over open table).
-  const short = clean && ratio < CARDS.short && ratio > 0.4 && on.bareTable() !== null;
+  const short = clean && ratio < CARDS.short && ratio > OUTLINES.shortFrom && on.bareTable() !== null;
   const completed = (!shaped || short) && plane && inverse ? completeOnPlane(frame, grey, l.refined, plane.toTable, inverse, size) : null;
   // Nor over a neighbour: paper that is not table either.
   const overNeighbour = (quad: readonly Vec[]): boolean => lone.some((o) => o !== l && insetGrid(o.refined.quad).some((p) => insidePolygon(quad, p)));
   const bare = short ? on.bareTable() : null;
-  if (bare && completed && completed.score >= 2.5 && on.cardShaped(completed.refined.quad) && tableShare(frame, completed.refined.quad, bare) < 0.05 && !overNeighbour(completed.refined.quad)) {
+  if (bare && completed && completed.score >= OUTLINES.completedScore && on.cardShaped(completed.refined.quad) && tableShare(frame, completed.refined.quad, bare) < OUTLINES.underCoverOpen && !overNeighbour(completed.refined.quad)) {
     return { quad: completed.refined.quad, support: completed.refined.support, partial: true, coverage: 1 };
   }
-  if (completed && completed.score >= 2.5 && on.cardShaped(completed.refined.quad) && (!clean || ratio > 1.4)) {
-    return { quad: completed.refined.quad, support: completed.refined.support, partial: completed.refined.support.some((v) => v < 0.5), coverage: 1 };
+  if (completed && completed.score >= OUTLINES.completedScore && on.cardShaped(completed.refined.quad) && (!clean || ratio > OUTLINES.tooLarge)) {
+    return { quad: completed.refined.quad, support: completed.refined.support, partial: completed.refined.support.some((v) => v < SIDES.held), coverage: 1 };
   }
-  if ((clean && ratio <= 1.4) || shaped) return { quad: l.refined.quad, support: l.refined.support, partial: !shaped, coverage: 1 };
+  if ((clean && ratio <= OUTLINES.tooLarge) || shaped) return { quad: l.refined.quad, support: l.refined.support, partial: !shaped, coverage: 1 };
   return null;
 }
 
@@ -76,23 +76,23 @@ function fromRegion(look: Look, region: Region, on: Plane): Candidate | null {
   const { frame, grey } = look;
   const { plane, inverse, size } = on;
   const hullRatio = on.areaOnTable(region.hull.map(look.toFrame));
-  if (plane && hullRatio < 0.2) return null;
-  const snapped = (): RefinedQuad => refineQuad(grey, portrait(grow(region.polygon, 2).map(look.toFrame)));
+  if (plane && hullRatio < OUTLINES.partFrom) return null;
+  const snapped = (): RefinedQuad => refineQuad(grey, portrait(grow(region.polygon, OUTLINES.grow).map(look.toFrame)));
   // Part of a card (the rest under a sleeve, a hand, the frame's edge): the card standing on
   // its clearest corner, where the edges bear that out.
-  if (plane && inverse && region.polygon.length === 4 && hullRatio < 0.7) {
+  if (plane && inverse && region.polygon.length === 4 && hullRatio < OUTLINES.part) {
     const completed = completeOnPlane(frame, grey, snapped(), plane.toTable, inverse, size);
-    if (completed && completed.score >= 2.5 && on.cardShaped(completed.refined.quad) && on.face(completed.refined.quad, true)) {
+    if (completed && completed.score >= OUTLINES.completedScore && on.cardShaped(completed.refined.quad) && on.face(completed.refined.quad, true)) {
       return { quad: completed.refined.quad, support: completed.refined.support, partial: true, coverage: region.area / region.hullArea / 2 };
     }
     return null;
   }
   // One card with a notch (glare, a coin, ink at its edge): its hull is still the card.
-  if (region.polygon.length !== 4 || (plane && !(hullRatio > 0.7 && hullRatio < 1.35))) return null;
+  if (region.polygon.length !== 4 || (plane && !(hullRatio > OUTLINES.part && hullRatio < OUTLINES.oneCard))) return null;
   const refined = snapped();
   const ratio = on.areaOnTable(refined.quad);
-  if ((!plane || (ratio > 0.75 && ratio < 1.33 && on.cardShaped(refined.quad))) && on.face(refined.quad, true)) {
-    return { quad: refined.quad, support: refined.support, partial: region.touchesBorder || region.area < 0.85 * region.hullArea, coverage: region.area / region.hullArea };
+  if ((!plane || (ratio > OUTLINES.snappedFrom && ratio < OUTLINES.snappedTo && on.cardShaped(refined.quad))) && on.face(refined.quad, true)) {
+    return { quad: refined.quad, support: refined.support, partial: region.touchesBorder || region.area < OUTLINES.wholeFill * region.hullArea, coverage: region.area / region.hullArea };
   }
   if (plane && inverse && region.touchesBorder) {
     // Most of a card, the rest cut off by the frame's edge (not a card's shape as seen): its

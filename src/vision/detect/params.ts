@@ -210,6 +210,35 @@ export const FACE = {
   tableSamples: 20,
 } as const;
 
+/** Cards by their own outlines: lone cards, and the other regions of paper (src/vision/detect/outlines.ts). */
+export const OUTLINES = {
+  /** A lone card's area on the table (in cards) is a card's above this... */
+  loneArea: 0.7,
+  /** ...and below this; larger, it is more than one card (cards laid edge to edge with no joint to see). */
+  tooLarge: 1.4,
+  /** A clean lone outline cut short by a cover is this share of a card at least. */
+  shortFrom: 0.4,
+  /** A completion bears a card out where its score (sides' worth of edge support) is this at least. */
+  completedScore: 2.5,
+  /** A lone card completed under a cover runs over less than this share of open table. */
+  underCoverOpen: 0.05,
+  /** A region whose hull is less than this share of a card is no part of one. */
+  partFrom: 0.2,
+  /** A region's hull less than this share of a card is part of one (the rest under a sleeve, a hand, the frame's edge); more, a card with a notch... */
+  part: 0.7,
+  /** ...up to this share; larger, more than one card. */
+  oneCard: 1.35,
+  /** A region's polygon is grown this many working pixels before it is snapped. */
+  grow: 2,
+  /** A card with a notch, snapped to its edges, is between these shares of a card. */
+  snappedFrom: 0.75,
+  snappedTo: 1.33,
+  /** A region filling less than this share of its hull is a card seen only in part. */
+  wholeFill: 0.85,
+  /** For the debug pictures: regions this share of a card or more that no card found accounts for. */
+  unexplained: 0.25,
+} as const;
+
 /** Outlines and scan hits kept as cards (src/vision/detect/outlines.ts, scan-hits.ts). */
 export const CARDS = {
   /** A side further than this share from a card's is not a whole card's outline. */
@@ -232,6 +261,37 @@ export const CARDS = {
   onOpenTable: 0.3,
   /** Lone cards' sides falling this little to the table (their median contrast) tell a table nearly the paper's lightness. */
   faintTable: 25,
+} as const;
+
+/** Scan hits judged as cards (src/vision/detect/scan-hits.ts). */
+export const SCAN_HITS = {
+  /** The scan spans the paper's regions only within this many mm of the table's origin (a few metres): past the plane's horizon points map to nonsense. */
+  horizon: 3000,
+  /** A hit is at a card's size on the table between these shares of a card's area. */
+  acceptFrom: 0.6,
+  acceptTo: 1.4,
+  /** A minor peak whose weakest side is less than this share of its score has no outline all round. */
+  minorWeakest: 0.5,
+  /** A hit with this share of it or more over cards found, two of them at least, is a cut across the gap between them. */
+  overCards: 0.5,
+  /** A snap held on fewer sides than this finds too little: the sides are looked for further off (and as faint edges). */
+  fewSides: 3,
+  /** How far the wider search looks (a share of the card). */
+  wideReach: 0.3,
+  /** A hit held all round this well may be off the plane's size by CARDS.farOffSize. */
+  farHeld: 0.7,
+  /** A face outlined all round is a card's with this many ink samples in its middle... */
+  outlinedInkCore: 2,
+  /** ...and this share of ink (as is one judged beside a glare spot). */
+  littleInk: 0.005,
+  /** A card beside a glare spot falls strongly to the table on this many sides at least (or it is held firmly, or its ink left is enough). */
+  glaredFalls: 2,
+  /** Paper in one piece: its largest piece (paperInOnePiece) this share of it at least. */
+  onePiece: 0.85,
+  /** A face with less paper than this must show paper along its sides (paperRims). */
+  rimsBelow: 0.4,
+  /** The scan's cards held all round this well set the plane again, where they are more than the lone cards. */
+  refitHeld: 0.7,
 } as const;
 
 /** Candidates from the scan carry this coverage (they have no region of their own). */

@@ -15,7 +15,7 @@ import { plausible, type Candidate } from './select.js';
 import type { Look } from './look.js';
 import type { Pass } from './lone.js';
 import type { Plane } from './plane.js';
-import { CARDS, FACE, FAINT, SCANNED } from './params.js';
+import { CARDS, FACE, FAINT, SCANNED, SCAN_HITS, SIDES } from './params.js';
 
 type ScanHit = ReturnType<typeof scanTable>[number];
 
@@ -39,7 +39,7 @@ export function scanForCards(look: Look, pass: Pass, on: Plane, found: Candidate
   const { plane } = on;
   if (!plane || !on.inverse) return;
   const hits = scan(look, pass, on);
-  const contrasts = pass.lone.flatMap((l) => l.refined.contrast.filter((_, k) => l.refined.support[k]! >= 0.5)).sort((a, b) => a - b);
+  const contrasts = pass.lone.flatMap((l) => l.refined.contrast.filter((_, k) => l.refined.support[k]! >= SIDES.held)).sort((a, b) => a - b);
   const judging: Judging = {
     look,
     pass,
@@ -48,10 +48,10 @@ export function scanForCards(look: Look, pass: Pass, on: Plane, found: Candidate
     faintTable: contrasts.length > 0 && contrasts[contrasts.length >> 1]! < CARDS.faintTable,
     reject: (quad, why) => void look.options.debug?.rejected?.push({ quad, why }),
     // (Stacks' piles show the cards below at their sides, a hit for each inside the top card's.)
-    settled: (f) => look.deck === 'stacks' || f.coverage !== SCANNED || f.support.every((v) => v >= 0.5),
+    settled: (f) => look.deck === 'stacks' || f.coverage !== SCANNED || f.support.every((v) => v >= SIDES.held),
     accept: (q) => {
       const ratio = on.areaOnTable(q);
-      return ratio >= 0.6 && ratio <= 1.4 && on.cardShaped(q);
+      return ratio >= SCAN_HITS.acceptFrom && ratio <= SCAN_HITS.acceptTo && on.cardShaped(q);
     },
   };
   for (const hit of hits) {
@@ -67,9 +67,8 @@ function scan(look: Look, pass: Pass, on: Plane): ScanHit[] {
   const plane = on.plane!;
   const inverse = on.inverse!;
   // (Scanning only around the regions not yet accounted for is quicker but misses cards the
-  // paper mask lost.) Points past the plane's horizon map to nonsense: only those within a few
-  // metres count.
-  const pts = pass.regions.flatMap((r) => r.hull.map((p) => applyHomography(plane.toTable, look.toFrame(p)))).filter((p) => Math.abs(p[0]) < 3000 && Math.abs(p[1]) < 3000);
+  // paper mask lost.) Points past the plane's horizon map to nonsense (SCAN_HITS.horizon).
+  const pts = pass.regions.flatMap((r) => r.hull.map((p) => applyHomography(plane.toTable, look.toFrame(p)))).filter((p) => Math.abs(p[0]) < SCAN_HITS.horizon && Math.abs(p[1]) < SCAN_HITS.horizon);
   const margin = on.size.heightMm;
   const xs = pts.map((p) => p[0]);
   const ys = pts.map((p) => p[1]);
@@ -107,7 +106,7 @@ function judgeHit(j: Judging, hit: ScanHit): Candidate | null {
   // weakest side less than half its mean (no outline all round), or not held all round by the
   // near snap.
   const doubtful = hit.minor && !found.some((f) => plausible(f) && !j.settled(f) && overlaps(hit.quad, f.quad));
-  if (doubtful && hit.weakest < 0.5 * hit.score) return void reject(hit.quad, 'minor peak'), null;
+  if (doubtful && hit.weakest < SCAN_HITS.minorWeakest * hit.score) return void reject(hit.quad, 'minor peak'), null;
   const snapped = snapHit(j, hit, doubtful);
   if ('minor' in snapped) return void reject(snapped.minor.quad, 'minor peak'), null;
   if ('first' in snapped) {
@@ -122,12 +121,12 @@ function judgeHit(j: Judging, hit: ScanHit): Candidate | null {
   const nearby = found.filter((f) => plausible(f) && j.settled(f) && dist(quadCentre(f.quad), centre) < reach);
   const points = insetGrid(refined.quad);
   const over = points.map((p) => nearby.findIndex((f) => insidePolygon(f.quad, p))).filter((k) => k >= 0);
-  if (over.length >= 0.5 * points.length && new Set(over).size >= 2) return void reject(refined.quad, 'over two cards'), null;
+  if (over.length >= SCAN_HITS.overCards * points.length && new Set(over).size >= 2) return void reject(refined.quad, 'over two cards'), null;
   const face = judgeFace(j, refined, doubtful);
   if (typeof face === 'string') return void reject(refined.quad, face), null;
   // Only where a side has no edge of its own: a straddling quad's sides cross two cards' faces.
   // (Stacks piles lie apart, and a special's name runs across its face.)
-  if (deck === 'tic' && refined.support.some((v) => v < 0.5) && crossedByJoint(look.grey, refined.quad)) return void reject(refined.quad, 'straddles a joint'), null;
+  if (deck === 'tic' && refined.support.some((v) => v < SIDES.held) && crossedByJoint(look.grey, refined.quad)) return void reject(refined.quad, 'straddles a joint'), null;
   if (deck === 'tic') {
     // (Only where that brings it nearer a card's size: a side pulled in to ink or noise inside
     // a card whose faint sides were already right, on a table as light as the paper, is not.)
@@ -135,7 +134,7 @@ function judgeHit(j: Judging, hit: ScanHit): Candidate | null {
     if (own && j.accept(own.quad) && on.sizeError(own.quad) <= on.sizeError(refined.quad)) refined = own;
   }
   const inFrame = hit.quad.every(([x, y]) => x >= 0 && y >= 0 && x < look.frame.width && y < look.frame.height);
-  return { quad: refined.quad, support: refined.support, partial: !inFrame || refined.support.some((v) => v < 0.5), coverage: SCANNED, ...(face.tentative ? { tentative: true as const } : {}) };
+  return { quad: refined.quad, support: refined.support, partial: !inFrame || refined.support.some((v) => v < SIDES.held), coverage: SCANNED, ...(face.tentative ? { tentative: true as const } : {}) };
 }
 
 /** A hit's sides snapped to the frame's edges, step by step; else a minor peak's near snap, or the first snap where no card's shape comes of it. */
@@ -144,18 +143,18 @@ function snapHit(j: Judging, hit: ScanHit, doubtful: boolean): { refined: Refine
   const { grey, deck, frame } = look;
   let near = refineQuad(grey, hit.quad);
   if (doubtful && deck === 'tic') near = faintSide(grey, near, accept) ?? near;
-  if (doubtful && near.support.some((v) => v < 0.5)) return { minor: near };
+  if (doubtful && near.support.some((v) => v < SIDES.held)) return { minor: near };
   // On a table nearly the paper's colour the scan's peak may sit well off the card's faint
   // sides: a wider search, where the near one finds too little.
-  const strong = (r: RefinedQuad): number => r.support.filter((v) => v >= 0.5).length;
-  const wide = strong(near) < 3 ? refineQuad(grey, hit.quad, { reach: 0.3 }) : null;
+  const strong = (r: RefinedQuad): number => r.support.filter((v) => v >= SIDES.held).length;
+  const wide = strong(near) < SCAN_HITS.fewSides ? refineQuad(grey, hit.quad, { reach: SCAN_HITS.wideReach }) : null;
   let first = wide && strong(wide) > strong(near) ? wide : near;
   // Where the lone cards' own sides fall only a few grey levels to the table (the table nearly
   // as light as the paper, or a card in its shadow), so may this card's: looked for as faint
   // edges too, kept only held all round at a card's size and over no card found (on a grainy
   // table faint edges are everywhere).
-  if (j.faintTable && strong(first) < 3 && !doubtful) {
-    const faint = refineQuad(grey, hit.quad, { reach: 0.3, minFall: FAINT.minFall! });
+  if (j.faintTable && strong(first) < SCAN_HITS.fewSides && !doubtful) {
+    const faint = refineQuad(grey, hit.quad, { reach: SCAN_HITS.wideReach, minFall: FAINT.minFall! });
     if (strong(faint) === 4 && on.sizeError(faint.quad) <= CARDS.offSize && !found.some((f) => plausible(f) && overlaps(faint.quad, f.quad))) first = faint;
   }
   // A side that snapped to something else (a hand, a neighbour's ink) goes back to where the
@@ -163,7 +162,7 @@ function snapHit(j: Judging, hit: ScanHit, doubtful: boolean): { refined: Refine
   let refined = relaxQuad(first, hit.quad, accept);
   // The scan cuts cards at the layout's angle: a card seen in part is better completed from
   // its own clearest corner.
-  if (!refined || refined.support.some((v) => v < 0.5)) {
+  if (!refined || refined.support.some((v) => v < SIDES.held)) {
     const completed = completeOnPlane(frame, grey, first, on.plane!.toTable, on.inverse!, on.size);
     if (completed && accept(completed.refined.quad) && (!refined || completed.score >= refined.support.reduce((a, b) => a + b, 0))) refined = completed.refined;
   }
@@ -178,7 +177,7 @@ function snapHit(j: Judging, hit: ScanHit, doubtful: boolean): { refined: Refine
   const bare = refined ? on.bareTable() : null;
   if (refined && bare && tableShare(frame, refined.quad, bare) > CARDS.slideFrom) {
     const back = slideOffTable(frame, grey, refined.quad, bare, on.plane!.toTable, on.inverse!, on.size);
-    if (back && accept(back.quad) && back.support.some((v, k) => v >= 0.5 && back.support[(k + 1) % 4]! >= 0.5)) refined = back;
+    if (back && accept(back.quad) && back.support.some((v, k) => v >= SIDES.held && back.support[(k + 1) % 4]! >= SIDES.held)) refined = back;
   }
   return refined ? { refined } : { first };
 }
@@ -193,31 +192,32 @@ function judgeFace(j: Judging, refined: RefinedQuad, doubtful: boolean): string 
   // A small single pip, blurred at the working scale, may leave less ink than the test asks:
   // enough where the card's outline is held all round at a card's size (open table framed by
   // cards has no ink in its middle at all).
-  // (Held firmly all round, to the 10% a plane from a few lone cards may be off far from them.)
-  const outlined = refined.support.every((v) => v >= 0.5) && on.sizeError(refined.quad) <= (refined.support.every((v) => v >= 0.7) ? CARDS.farOffSize : CARDS.offSize);
+  // (Held firmly all round, SCAN_HITS.farHeld, to the CARDS.farOffSize a plane from a few lone
+  // cards may be off far from them.)
+  const outlined = refined.support.every((v) => v >= SIDES.held) && on.sizeError(refined.quad) <= (refined.support.every((v) => v >= SCAN_HITS.farHeld) ? CARDS.farOffSize : CARDS.offSize);
   if (doubtful && !outlined) return 'minor peak';
   // Glare may wash the ink out too: card-sized paper outlined all round, by strong falls to a far
   // darker table on three sides at least (the fourth may be the joint to a neighbour), is a
   // card. (Open table framed by cards rises to their paper at its sides, where this falls.) A
   // glare spot over much of the card sets the level paper is judged by: about half paper will do.
   const falls = refined.contrast.filter((v) => v >= FACE.strongFall).length;
-  const washedOut = deck === 'tic' && outlined && st.paper >= 0.45 && falls >= 3;
+  const washedOut = deck === 'tic' && outlined && st.paper >= FACE.paper && falls >= FACE.strongFallSides;
   // Held firmly all round at a card's size.
-  const firm = refined.support.every((v) => v >= 0.8) && on.sizeError(refined.quad) <= CARDS.offSize;
+  const firm = refined.support.every((v) => v >= SIDES.firm) && on.sizeError(refined.quad) <= CARDS.offSize;
   // A glare spot over a good part of a card outlined all round: its white is no measure of the
   // paper (beside it, the paper looks too dark to be paper), and what ink it washed out is gone.
   // Judged beside the spot, as paper with some ink, and as a face where the ink left is enough,
   // or the card falls strongly to the table on two sides at least, or it is held firmly all
   // round (a spot over a lone pip leaves only the indices).
   const glared = outlined && st.glare >= FACE.glared ? faceStats(surface, chroma, mask, work, cut, true) : null;
-  const underGlare = glared !== null && glared.paper >= 0.45 && glared.ink >= 0.005 && (faceIn(glared, true, deck) || falls >= 2 || firm);
+  const underGlare = glared !== null && glared.paper >= FACE.paper && glared.ink >= SCAN_HITS.littleInk && (faceIn(glared, true, deck) || falls >= SCAN_HITS.glaredFalls || firm);
   // A glare spot over much of the face (a third of it washed out to white or more) may wash out
   // all its ink, a numeral's or a pip's (the table round it no darker than the paper under it),
   // and a side under it with it: an outline held all round at a card's size is the card.
   // (Held firmly all round, a little further off the plane's size: a plane from piles' top
   // cards, as a camera sees the table, may put a card far from them a tenth off.)
-  const blinded = st.glare >= FACE.blinded && (outlined || (refined.support.every((v) => v >= 0.8) && on.sizeError(refined.quad) <= FACE.blindedSize));
-  if (!faceIn(st, true, deck) && !(outlined && st.inkCore >= 2 && st.ink >= 0.005 && st.paper >= 0.45) && !washedOut && !underGlare && !blinded) {
+  const blinded = st.glare >= FACE.blinded && (outlined || (refined.support.every((v) => v >= SIDES.firm) && on.sizeError(refined.quad) <= FACE.blindedSize));
+  if (!faceIn(st, true, deck) && !(outlined && st.inkCore >= SCAN_HITS.outlinedInkCore && st.ink >= SCAN_HITS.littleInk && st.paper >= FACE.paper) && !washedOut && !underGlare && !blinded) {
     return `face p${st.paper.toFixed(2)} i${st.ink.toFixed(3)} c${st.inkCore} g${st.glare.toFixed(2)}`;
   }
   // (Not a firm outline: in an arm's shade a card's paper may look like the table.)
@@ -229,9 +229,9 @@ function judgeFace(j: Judging, refined: RefinedQuad, doubtful: boolean): string 
   // piece, and runs along its sides unless a cover or the frame's edge cuts it.
   const piece = paperInOnePiece(surface, chroma, mask, work, deck, underGlare);
   // (Open table is looked for only where the paper is in pieces.)
-  const parted = deck === 'tic' && piece >= CARDS.partedPiece && piece < 0.85 && on.clearOfTable(refined.quad);
-  if ((piece < 0.85 && !parted) || ((underGlare ? glared : st).paper < 0.4 && !paperRims(surface, mask, work))) return `pattern ${piece.toFixed(2)}`;
-  return { tentative: piece < 0.85 };
+  const parted = deck === 'tic' && piece >= CARDS.partedPiece && piece < SCAN_HITS.onePiece && on.clearOfTable(refined.quad);
+  if ((piece < SCAN_HITS.onePiece && !parted) || ((underGlare ? glared : st).paper < SCAN_HITS.rimsBelow && !paperRims(surface, mask, work))) return `pattern ${piece.toFixed(2)}`;
+  return { tentative: piece < SCAN_HITS.onePiece };
 }
 
 /**
@@ -250,7 +250,7 @@ function dropStraddlers(j: Judging): void {
     if (!j.settled(c) && firm.some((f) => overlaps(c.quad, f.quad))) found.splice(i, 1);
   }
   if (look.options.plane) return;
-  const outlined = found.filter((f) => plausible(f) && f.support.every((v) => v >= 0.7));
+  const outlined = found.filter((f) => plausible(f) && f.support.every((v) => v >= SCAN_HITS.refitHeld));
   const refit = outlined.length > pass.lone.length ? tablePlane(outlined.map((f) => portrait(f.quad)), on.size, outlined.map((f) => f.support.reduce((a, b) => a + b, 0))) : null;
   const refitInverse = refit && refit.cards > on.plane!.cards ? invertHomography(refit.toTable) : null;
   if (refit && refitInverse) on.refitTo(refit, refitInverse);
