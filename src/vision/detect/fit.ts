@@ -7,7 +7,7 @@ import { tableColour } from './face.js';
 import { plausible, type Candidate } from './select.js';
 import type { Look } from './look.js';
 import type { Plane } from './plane.js';
-import { CARDS } from './params.js';
+import { CARDS, FIT, SIDES } from './params.js';
 
 export function fitToTable(look: Look, on: Plane, found: Candidate[]): void {
   if (look.deck === 'stacks') stacksTops(look, on, found);
@@ -20,7 +20,7 @@ function stacksTops(look: Look, on: Plane, found: Candidate[]): void {
   found.forEach((c, i) => {
     if (plausible(c)) return;
     const fit = refineQuad(look.yellowGrey(), c.quad);
-    if (fit.support.filter((v) => v >= 0.5).length >= 3 && (!on.plane || on.cardShaped(fit.quad))) look.yellowQuads.add((found[i] = { ...c, quad: [...fit.quad], support: fit.support }).quad);
+    if (fit.support.filter((v) => v >= SIDES.held).length >= FIT.yellowSides && (!on.plane || on.cardShaped(fit.quad))) look.yellowQuads.add((found[i] = { ...c, quad: [...fit.quad], support: fit.support }).quad);
   });
   // A pile's outline runs round the cards below where they peek out: the top card's own,
   // unless that makes it less of a card on the table.
@@ -56,9 +56,9 @@ function fitSizes(look: Look, on: Plane, found: Candidate[]): void {
       if (covered !== null) found[i] = { ...c, partial: true };
       return;
     }
-    const completed = completeOnPlane(frame, grey, refineQuad(grey, c.quad, { reach: 0.05 }), sized.toTable, sizedInverse, on.size);
-    const better = completed && completed.score >= c.support.reduce((a, b) => a + b, 0) - 0.5 && on.sizeError(completed.refined.quad) < off;
-    if (better) found[i] = { ...c, quad: [...completed.refined.quad], support: completed.refined.support, partial: c.partial || completed.refined.support.some((v) => v < 0.5) };
+    const completed = completeOnPlane(frame, grey, refineQuad(grey, c.quad, { reach: FIT.nearReach }), sized.toTable, sizedInverse, on.size);
+    const better = completed && completed.score >= c.support.reduce((a, b) => a + b, 0) - FIT.completedBelow && on.sizeError(completed.refined.quad) < off;
+    if (better) found[i] = { ...c, quad: [...completed.refined.quad], support: completed.refined.support, partial: c.partial || completed.refined.support.some((v) => v < SIDES.held) };
     else found[i] = { ...c, partial: true };
   });
 }

@@ -294,5 +294,22 @@ export const SCAN_HITS = {
   refitHeld: 0.7,
 } as const;
 
+/** Each candidate fitted to the table (src/vision/detect/fit.ts). */
+export const FIT = {
+  /** A Stacks card whose sides only its yellowness shows is snapped there where held on this many sides at least. */
+  yellowSides: 3,
+  /** A card off a card's size is snapped again this near (a share of the card) before it is completed... */
+  nearReach: 0.05,
+  /** ...and the completion kept where its score is short of the card's summed support by this at most. */
+  completedBelow: 0.5,
+} as const;
+
+/** The choice among candidates (src/vision/detect/select.ts). */
+export const SELECT = {
+  /** A candidate counts where held on this many sides at least (seen only in part: partialSides). */
+  sides: 3,
+  partialSides: 2,
+} as const;
+
 /** Candidates from the scan carry this coverage (they have no region of their own). */
 export const SCANNED = 0.5;

@@ -1,7 +1,7 @@
 // Choosing among candidate cards: which are held well enough to count, and one per card.
 import { insidePolygon, quadCentre, type Vec } from './geometry.js';
 import { overlaps } from './shape.js';
-import { SCANNED } from './params.js';
+import { SCANNED, SELECT, SIDES } from './params.js';
 
 export interface Candidate {
   readonly quad: Vec[];
@@ -14,8 +14,8 @@ export interface Candidate {
 export function plausible(c: Candidate): boolean {
   // (Counted, not filtered: this runs for every candidate against every scan hit.)
   let strong = 0;
-  for (let k = 0; k < c.support.length; k++) if (c.support[k]! >= 0.5) strong++;
-  return strong >= (c.partial ? 2 : 3);
+  for (let k = 0; k < c.support.length; k++) if (c.support[k]! >= SIDES.held) strong++;
+  return strong >= (c.partial ? SELECT.partialSides : SELECT.sides);
 }
 
 /**
