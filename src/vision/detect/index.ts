@@ -26,7 +26,7 @@ type Mat = InstanceType<OpenCv['Mat']>;
 export interface DetectOptions {
   /** Sequence Stacks specials have yellow faces: count yellow as card face too. */
   readonly deck?: 'tic' | 'stacks';
-  /** Width of the working image (default 640). */
+  /** Width of the working image (default LOOKS.workWidth). */
   readonly workWidth?: number;
   /** Filled in with intermediate results when given (for the annotated debug pictures). */
   readonly debug?: DetectDebug;
@@ -178,10 +178,10 @@ function faintLooks(looks: Looker, kept: Seen, first: Surface): Seen {
   let best = kept;
   const finerToo = looks.options.deck === 'stacks' && looks.surfaces.length > 1;
   const tries = [first, ...(finerToo ? [looks.surfaces[1]!] : [])].flatMap((surface) => FAINT_EDGES.map((edges) => ({ surface, edges })));
-  // Lone cards enough, yet a third of the cards or more placed by the scan alone, partly: a table
-  // as light as the paper, where the usual edges closed a few outlines and left the rest open.
+  // Lone cards enough, yet a part of the cards (LOOKS.openPart) placed by the scan alone, partly:
+  // a table as light as the paper, where the usual edges closed a few outlines and left the rest open.
   const scanned = (found: Found): number => found.cards.filter((c) => c.evidence === 'scan' && c.partial && !c.tentative).length;
-  const openOutlines = best.found.lone >= LOOKS.few && 3 * scanned(best.found) >= best.found.counted;
+  const openOutlines = best.found.lone >= LOOKS.few && LOOKS.openPart * scanned(best.found) >= best.found.counted;
   for (const { surface, edges } of tries) {
     if (best.found.lone >= LOOKS.few && !openOutlines) break;
     const again = looks.look(withEdges(looks.cv, surface, edges), `faint edges${edges.blur ? ', blurred' : ''}`);
@@ -204,9 +204,9 @@ function faintLookBetter(was: Found, now: Found, openOutlines: boolean): boolean
   // card, the cards round it closed only by the faint edges. (Not for partial finds alone: under
   // a hand they may be the hand's.)
   const moreHeld = heldMore && now.lone === was.lone && whole(now) > whole(was);
-  // (Where the outlines were left open, so with two cards more at least, whatever the lone cards:
-  // the faint edges close fewer outlines clean.)
-  const closesOpen = heldMore && openOutlines && more >= 2;
+  // (Where the outlines were left open, so with LOOKS.closesOpen cards more at least, whatever the
+  // lone cards: the faint edges close fewer outlines clean.)
+  const closesOpen = heldMore && openOutlines && more >= LOOKS.closesOpen;
   // (Or, where the look kept outlined no lone card, as many cards and a lone one among them, held
   // by more of the frame's edges: a plane to judge finds by, as the finer look's planeWhereNone.)
   const planeWhereNone = was.lone === 0 && now.lone > 0 && more === 0 && now.seen > was.seen + LOOKS.finerMargin;

@@ -10,7 +10,7 @@ import { colourDistance, faceMask, faceStats, loneFace, paperColour } from './fa
 import { aspect, isLoneCard } from './shape.js';
 import { regionsOf, wordHalves, type Region } from './regions.js';
 import type { Look } from './look.js';
-import { LONE, LOOKS } from './params.js';
+import { LONE, LOOKS, REGIONS, SIDES } from './params.js';
 
 export interface LoneCard {
   readonly region: Region;
@@ -31,8 +31,8 @@ export interface Pass {
 
 type Colour = readonly [number, number, number];
 
-/** Held on a side: the side's edge support at least this. */
-const held = (r: RefinedQuad): number => r.support.filter((v) => v >= 0.5).length;
+/** How many of a quad's sides are held (SIDES.held). */
+const held = (r: RefinedQuad): number => r.support.filter((v) => v >= SIDES.held).length;
 
 /**
  * The lone cards under the best idea of the paper's colour (the paper a calibration or an earlier
@@ -44,12 +44,12 @@ export function loneCards(look: Look, guess: Colour): Pass {
     const { chroma, cut } = look.paperIdea(white, LONE.chroma);
     return passWith(look, chroma, LONE.chroma, cut);
   };
-  // The outlines the edges alone close in a card's shape, held on three sides at least, and the
+  // The outlines the edges alone close in a card's shape, held as a lone card's (LONE.sides), and the
   // pass with their paper's colour where that is another idea of it (made once, if needed).
   let cardLoops: Region[] | null = null;
   const loopsShapedLikeCards = (): Region[] => (cardLoops ??= look.edgeLoops().filter((r) => isLoneCard(r)));
   let outlineQuads: RefinedQuad[] | null = null;
-  const outlines = (): RefinedQuad[] => (outlineQuads ??= loopsShapedLikeCards().map((r) => look.refineOnce(r.polygon, 0)).filter((r) => held(r) >= 3));
+  const outlines = (): RefinedQuad[] => (outlineQuads ??= loopsShapedLikeCards().map((r) => look.refineOnce(r.polygon, 0)).filter((r) => held(r) >= LONE.sides));
   const fromOutlines = (): Pass | null => {
     const quads = outlines();
     const paper = quads.length > 0 ? paperColour(surface, quads.map((r) => r.quad.map(look.toWork)), null) : null;
@@ -57,19 +57,18 @@ export function loneCards(look: Look, guess: Colour): Pass {
   };
   let best = strict(guess);
   if (best.lone.length < LOOKS.few) best = otherPapers(look, guess, best, strict, fromOutlines);
-  else if (loopsShapedLikeCards().length > best.lone.length + 1 && outlines().length > best.lone.length + 1) {
+  else if (loopsShapedLikeCards().length > best.lone.length + LONE.shapesOver && outlines().length > best.lone.length + LONE.shapesOver) {
     // More card shapes outlined by the edges alone than lone cards found: the paper taken may be a
     // glare spot's white, which only the cards under it match (warm light on red felt), while the
-    // outlines show the rest's. Kept where it finds a quarter more lone cards, two at least (on
-    // checked cloth the tiles outline card shapes too, and their paper finds a tile or so more).
+    // outlines show the rest's. Kept where it finds more lone cards (LONE.shapesGain, shapesShare).
     // (The outlines counted unrefined first: most frames stop there.)
     const other = fromOutlines();
-    if (other && other.lone.length >= Math.max(best.lone.length + 2, 1.25 * best.lone.length)) best = other;
+    if (other && other.lone.length >= Math.max(best.lone.length + LONE.shapesGain, LONE.shapesShare * best.lone.length)) best = other;
   }
   // A lone card's side run on past the gap to a neighbour's border (a dense layout on a table as
   // light as the paper) moved back in before the plane takes it for the card's size; only among a
   // few lone cards, where one such wrong move (a blurred border) cannot set the plane by itself.
-  if (deck === 'tic' && best.lone.length >= 3) {
+  if (deck === 'tic' && best.lone.length >= LOOKS.few) {
     best.lone.forEach((l, i) => {
       const own = ownBorders(look.grey, l.refined);
       if (own) best.lone[i] = { ...l, refined: own };
@@ -106,20 +105,19 @@ function otherPapers(look: Look, guess: Colour, first: Pass, strict: (white: Col
   }
   // Light so warm that the paper passes under no idea of neutral (a red felt table under warm
   // light, a glare spot the brightest thing): the paper's colour inside the outlines the edges
-  // alone close in a card's shape, held on three sides at least; kept where it finds more lone
-  // cards, two at least (on a nearly empty table one card-shaped patch of it must not set the
-  // paper).
+  // alone close in a card's shape, held as a lone card's; kept where it finds more lone cards
+  // (LONE.outlinePaperOver).
   if (best.lone.length < LOOKS.few) {
     const other = fromOutlines();
     // (Or one card alone where none was found, outlined cleanly all round, its paper light and
     // near neutral: a lone card on felt under a glare spot, the spot taken for the paper. Not
     // the deck lying face down, whose navy back would pass for paper with ink.)
     const clean = (p: Pass): boolean => {
-      if (p.lone.length !== 1 || !p.lone[0]!.refined.support.every((v) => v >= 0.8)) return false;
+      if (p.lone.length !== 1 || !p.lone[0]!.refined.support.every((v) => v >= SIDES.firm)) return false;
       const [r, g, b] = paperColour(surface, [p.lone[0]!.refined.quad.map(look.toWork)], null);
-      return r + g + b >= 3 * 128 && nearNeutral(r, g, b);
+      return r + g + b >= 3 * LONE.lightPaper && nearNeutral(r, g, b);
     };
-    if (other && (other.lone.length > Math.max(1, best.lone.length) || (best.lone.length === 0 && clean(other)))) best = other;
+    if (other && (other.lone.length > Math.max(LONE.outlinePaperOver, best.lone.length) || (best.lone.length === 0 && clean(other)))) best = other;
   }
   return best;
 }
@@ -129,7 +127,7 @@ function passWith(look: Look, chroma: Float32Array, chromaMax: number, cut: numb
   const { cv, surface, deck } = look;
   const mask = faceMask(surface, chroma, chromaMax, cut, deck);
   const split = (erosion: number, regions: Region[], faceColoured: boolean, known: LoneCard[] = []): Split => splitRegions(look, { chroma, mask, cut }, erosion, regions, faceColoured, known);
-  const { regions, lone, narrow, rest } = split(1, regionsOf(cv, surface, mask, 1), true);
+  const { regions, lone, narrow, rest } = split(REGIONS.paperErosion, regionsOf(cv, surface, mask, REGIONS.paperErosion), true);
   // Cards whose paper does not stand out (a table as light as the paper) still lie inside a
   // closed loop of edges: regions between the edges alone are candidates too.
   const loops = split(0, look.edgeLoops(), false, lone);
@@ -149,7 +147,7 @@ function passWith(look: Look, chroma: Float32Array, chromaMax: number, cut: numb
   // Stacks: a special's yellow face on a table as light as the paper, which the paper mask takes
   // in, joining face and table in one region, and as light as the face in grey, with no edge
   // between them: its yellow alone parts it from the table.
-  if (deck === 'stacks') split(1, look.yellowLoops(), true).lone.forEach(add);
+  if (deck === 'stacks') split(REGIONS.yellowErosion, look.yellowLoops(), true).lone.forEach(add);
   // Narrow outlines are lone cards only where few others are: a steep view makes every card
   // narrow, while among cards of a card's proportions a narrow one is a strip of one.
   if (lone.length < LOOKS.few) {
@@ -185,9 +183,9 @@ function splitRegions(look: Look, paper: Pick<Pass, 'chroma' | 'mask' | 'cut'>, 
     }
     if (isLoneCard(region, LONE.narrowest)) {
       // Narrower than a card: a card seen steeply from its side, or a strip of a card between
-      // covers, or of glare; set apart (see below), and only where held on all four sides.
+      // covers, or of glare; set apart (see below), and only where held on more sides (LONE.narrowSides).
       const isNarrow = aspect(region.polygon) <= LONE.narrow;
-      const sides = isNarrow ? 4 : 3;
+      const sides = isNarrow ? LONE.narrowSides : LONE.sides;
       let refined = look.refineOnce(region.polygon, erosion);
       if (deck === 'stacks' && held(refined) < sides) {
         const onYellow = refineQuad(look.yellowGrey(), portrait(grow(region.polygon, erosion + 1).map(toFrame)));

@@ -17,7 +17,7 @@ import { planeOf, type Plane } from './plane.js';
 import { outlineCandidates } from './outlines.js';
 import { scanForCards } from './scan-hits.js';
 import { fitToTable } from './fit.js';
-import { LOOKS, SCANNED } from './params.js';
+import { LOOKS, REGIONS, SCANNED } from './params.js';
 
 export interface Look {
   readonly cv: OpenCv;
@@ -83,7 +83,7 @@ export function startLook(cv: OpenCv, frame: RgbaImage, surface: Surface, option
     refineOnce(polygon, erosion) {
       const centre = centroid(polygon);
       const area = polygonArea(polygon);
-      const hit = refined.find((c) => c.erosion === erosion && dist(c.centre, centre) < 1 && Math.abs(c.area - area) < 0.04 * area);
+      const hit = refined.find((c) => c.erosion === erosion && dist(c.centre, centre) < LOOKS.sameCentre && Math.abs(c.area - area) < LOOKS.sameArea * area);
       if (hit) return hit.refined;
       // The region was shrunk by the erosion and the edges cut off it: grow it back first.
       const rough = portrait(grow(polygon, erosion + 1).map(toFrame));
@@ -95,7 +95,7 @@ export function startLook(cv: OpenCv, frame: RgbaImage, surface: Surface, option
     },
     edgeLoops: () => (regions.loops ??= regionsOf(cv, surface, insideEdges(surface), 0)),
     enclosed: () => (regions.enclosed ??= regionsOf(cv, surface, nearEdges(surface), 0)),
-    yellowLoops: () => (regions.yellow ??= regionsOf(cv, surface, yellowFaces(surface), 1)),
+    yellowLoops: () => (regions.yellow ??= regionsOf(cv, surface, yellowFaces(surface), REGIONS.yellowErosion)),
     paperIdea(white, chromaMax) {
       const key = `${white.join(',')}/${chromaMax}`;
       let idea = ideas.get(key);
@@ -116,7 +116,7 @@ export interface Found {
   readonly lone: number;
   /** The cards' summed side support (each side 0..1). */
   readonly seen: number;
-  /** How many regions of paper (a quarter of a card or more) lie in no card found. */
+  /** How many regions of paper (LOOKS.loosePart of a card or more) lie in no card found. */
   readonly loose: number;
   /** TablePlane.flat of the plane used, where the lone cards gave one. */
   readonly flat?: Homography;
@@ -170,13 +170,12 @@ function summary(look: Look, pass: Pass, on: Plane, kept: Candidate[], guess: re
   const refit = plane && sized && sized !== plane && plane.cards < LOOKS.few ? { refit: sized.toTable } : {};
   // (Not once the scan's cards have set the plane: more cards than the flat plane was for.)
   if (!plane || sized !== plane || !('flat' in plane) || !plane.flat) return { cards, counted: counted.length, lone: lone.length, seen, loose: 0, ...paper, ...refit };
-  // Paper no card accounts for, only where the flat plane may be tried. (A quarter of the cards'
-  // median size in pixels: the plane may be the thing that is off.)
+  // Paper no card accounts for (LOOKS.loosePart), only where the flat plane may be tried.
   const areas = kept.map((c) => polygonArea(c.quad)).sort((a, b) => a - b);
   const typical = areas.length > 0 ? areas[areas.length >> 1]! : 0;
   const loose = pass.regions.filter((r) => {
     const hull = r.hull.map(look.toFrame);
-    return polygonArea(hull) >= 0.25 * typical && !kept.some((f) => insidePolygon(f.quad, centroid(hull)));
+    return polygonArea(hull) >= LOOKS.loosePart * typical && !kept.some((f) => insidePolygon(f.quad, centroid(hull)));
   }).length;
   return { cards, counted: counted.length, lone: lone.length, seen, loose, flat: plane.flat, ...paper };
 }

@@ -1,9 +1,12 @@
 // Every named threshold of finding cards, one object a stage, in the order data flows: the looks
-// taken at a frame, the regions proposed as lone cards, the faces judged inside an outline, the
-// outlines and scan hits kept as cards. Shares are of a card (its area, its side) unless said.
+// taken at a frame (LOOKS), their edges (EDGES, FAINT) and how well those hold a side (SIDES), the
+// regions of a mask (REGIONS) proposed as lone cards (LONE), a quad's shape (SHAPE) and face (FACE),
+// the cards kept by their outlines (OUTLINES, CARDS) and by the scan (CARDS, SCAN_HITS), each
+// fitted to the table (FIT), then one per card (SELECT). Shares are of a card (its area, its side)
+// unless said.
 import type { EdgeOptions } from './surface.js';
 
-/** The looks at a frame (src/vision/detect/index.ts): which are taken, and which is kept. */
+/** The looks at a frame (src/vision/detect/index.ts, look.ts): which are taken, and which is kept. */
 export const LOOKS = {
   /** Width of the working image. */
   workWidth: 640,
@@ -20,6 +23,16 @@ export const LOOKS = {
   otherPaper: 0.06,
   /** How many sides' worth of edge support each card a look with the lone cards' own paper adds must bring, on average. */
   paperLookSides: 3,
+  /** A look's outlines were left open where one in this many of its cards (a third) or more are placed by the scan alone, partly. */
+  openPart: 3,
+  /** Where the outlines were left open, a faint look is kept with this many cards more at least, whatever its lone cards. */
+  closesOpen: 2,
+  /** A region's outline is the one snapped already where its centre is less than this many working pixels off... */
+  sameCentre: 1,
+  /** ...and its area less than this share of it. */
+  sameArea: 0.04,
+  /** Regions of paper this share of the cards' median size (pixels) or more, in no card found, call for the flat plane's try (the plane may be the thing that is off). */
+  loosePart: 0.25,
 } as const;
 
 /** The usual edges, and faint ones: low thresholds and weak falls, then the same on a blurred grey. */
@@ -37,6 +50,10 @@ export const SIDES = {
 
 /** Regions proposed as cards: connected patches of a mask, their hulls and quads (src/vision/detect/regions.ts). */
 export const REGIONS = {
+  /** The paper mask is shrunk by this many pixels before parted into regions: a gap of up to twice that in a card's outline no longer joins the card to the table. */
+  paperErosion: 1,
+  /** The same for the Stacks specials' yellow faces alone. */
+  yellowErosion: 1,
   /** Regions smaller than the working image's area over this are left out. */
   smallest: 2500,
   /** A region this many pixels or fewer from the working image's edge touches it. */
@@ -87,9 +104,25 @@ export const LONE = {
   hullAtMost: 1.06,
   /** A lone card's short side over its long one is below this: a square is no card. */
   squarest: 0.98,
+  /** A lone card's outline is held on this many sides at least (a narrow one on narrowSides). */
+  sides: 3,
+  narrowSides: 4,
   /** Paper is near-neutral: chroma below this under the usual idea of its colour, and under the loose one. */
   chroma: 0.16,
   looseChroma: 0.3,
+  /**
+   * More card shapes the edges alone outline than lone cards found, by more than this: the paper
+   * taken may be a glare spot's white. Their paper is kept where it finds shapesGain lone cards more
+   * at least, and shapesShare as many (on checked cloth the tiles outline card shapes too, and their
+   * paper finds a tile or so more).
+   */
+  shapesOver: 1,
+  shapesGain: 2,
+  shapesShare: 1.25,
+  /** Where few lone cards are found, the paper inside card shapes the edges alone outline is kept where it finds more than this many (on a nearly empty table one card-shaped patch of it must not set the paper). */
+  outlinePaperOver: 1,
+  /** One lone card alone, outlined cleanly, sets the paper where it is light: its channels' mean this at least. */
+  lightPaper: 128,
 } as const;
 
 /** A quad's shape, on the table and in the picture (src/vision/detect/shape.ts). */
@@ -147,7 +180,7 @@ export const FACE = {
   inkDark: 0.65,
   /** A face holds this many ink samples in its middle at least... */
   inkCore: 1,
-  /** ...and this share of ink (a Stacks special says its name in small black capitals: little ink)... */
+  /** ...and this share of ink (Stacks: stacksInk, a special saying its name in small black capitals: little ink)... */
   ink: 0.015,
   stacksInk: 0.005,
   /** ...and this share of paper (seen only in part: partialPaper). */
@@ -270,7 +303,7 @@ export const SCAN_HITS = {
   /** A hit is at a card's size on the table between these shares of a card's area. */
   acceptFrom: 0.6,
   acceptTo: 1.4,
-  /** A minor peak whose weakest side is less than this share of its score has no outline all round. */
+  /** A minor peak whose weakest side is less than this share of its score (its other sides' mean) has no outline all round. */
   minorWeakest: 0.5,
   /** A hit with this share of it or more over cards found, two of them at least, is a cut across the gap between them. */
   overCards: 0.5,
