@@ -5,6 +5,7 @@
 import type { Quad } from '../image.js';
 import { add, dist, fitLine, lineDistance, lineIntersection, norm, scale, sub, unit, type Line, type Vec } from './geometry.js';
 import { float64s, int32s, uint16s } from '../scratch.js';
+import { REFINE, SLIDE } from './snap-params.js';
 
 /** The frame's lightness, one byte a pixel, at full resolution. */
 export interface GreyImage {
@@ -41,7 +42,7 @@ export function relaxQuad(refined: RefinedQuad, rough: readonly Vec[], accept: (
   const order = [0, 1, 2, 3].sort((a, b) => refined.support[a]! - refined.support[b]!);
   const lines = [...refined.lines];
   const support = [...refined.support] as RefinedQuad['support'];
-  for (const side of order.slice(0, 2)) {
+  for (const side of order.slice(0, REFINE.relaxed)) {
     const a = rough[side]!;
     const b = rough[(side + 1) % 4]!;
     lines[side] = { p: a, d: unit(sub(b, a)) };
@@ -71,13 +72,13 @@ function sample(g: GreyImage, x: number, y: number): number {
 }
 
 export interface RefineOptions {
-  /** How far to search either side of the rough side, as a share of the card's short side. */
+  /** How far to search either side of the rough side, as a share of the card's short side (REFINE.reach). */
   readonly reach?: number;
-  /** Samples a side. */
+  /** Samples a side (REFINE.samples). */
   readonly samples?: number;
-  /** Also keep up to two more lines a side, each of enough samples (see RefinedQuad.others). */
+  /** Also keep up to REFINE.others more lines a side, each of enough samples (see RefinedQuad.others). */
   readonly alternatives?: boolean;
-  /** The least fall (grey levels over two pixels each way) a sample takes for an edge: the image's, else 20. */
+  /** The least fall (grey levels over two pixels each way) a sample takes for an edge: the image's, else REFINE.minFall. */
   readonly minFall?: number;
 }
 
@@ -86,10 +87,10 @@ export interface RefineOptions {
  * points away from the quad's centre.
  */
 export function refineQuad(g: GreyImage, quad: readonly Vec[], options: RefineOptions = {}): RefinedQuad {
-  const samples = options.samples ?? 14;
-  const minFall = options.minFall ?? g.minFall ?? 20;
+  const samples = options.samples ?? REFINE.samples;
+  const minFall = options.minFall ?? g.minFall ?? REFINE.minFall;
   const shortSide = Math.min(dist(quad[0]!, quad[1]!), dist(quad[1]!, quad[2]!), dist(quad[2]!, quad[3]!), dist(quad[3]!, quad[0]!));
-  const reach = Math.max(4, (options.reach ?? 0.12) * shortSide);
+  const reach = Math.max(REFINE.leastReach, (options.reach ?? REFINE.reach) * shortSide);
   const centre: Vec = [(quad[0]![0] + quad[1]![0] + quad[2]![0] + quad[3]![0]) / 4, (quad[0]![1] + quad[1]![1] + quad[2]![1] + quad[3]![1]) / 4];
   const lines: Line[] = [];
   const support: number[] = [];
@@ -106,15 +107,15 @@ export function refineQuad(g: GreyImage, quad: readonly Vec[], options: RefineOp
     // candidate of as many samples as possible (ink near the side falls too, but not in a line).
     const cands = sideCandidates(g, a, b, n, reach, samples, minFall);
     const fitted = bestLine(cands, { p: a, d }, n, samples);
-    const enough = Math.max(4, samples * 0.35);
+    const enough = Math.max(REFINE.leastEnough, samples * REFINE.enough);
     if (options.alternatives) {
-      // Peel off the line found and look again, twice.
+      // Peel off the line found and look again.
       const more: { line: Line; support: number }[] = [];
       let rest = cands;
       let last = fitted;
-      for (let round = 0; round < 2 && last; round++) {
+      for (let round = 0; round < REFINE.others && last; round++) {
         const on = last.line;
-        rest = rest.filter((c) => Math.abs(lineDistance(on, c.p)) > 1.5);
+        rest = rest.filter((c) => Math.abs(lineDistance(on, c.p)) > REFINE.peel);
         last = bestLine(rest, { p: a, d }, n, samples);
         if (last && last.count >= enough) more.push({ line: last.line, support: last.count / samples });
       }
@@ -133,7 +134,7 @@ export function refineQuad(g: GreyImage, quad: readonly Vec[], options: RefineOp
   const corners: Vec[] = [];
   for (let s = 0; s < 4; s++) {
     const hit = lineIntersection(lines[(s + 3) % 4]!, lines[s]!);
-    corners.push(hit && dist(hit, quad[s]!) < shortSide * 0.5 ? hit : quad[s]!);
+    corners.push(hit && dist(hit, quad[s]!) < shortSide * REFINE.cornerMove ? hit : quad[s]!);
   }
   return { quad: corners as [Vec, Vec, Vec, Vec], support: support as RefinedQuad['support'], contrast: contrast as RefinedQuad['contrast'], lines, ...(options.alternatives ? { others } : {}) };
 }
@@ -147,17 +148,17 @@ interface Candidate {
 
 /**
  * The clear falls (at least `minFall`, each a peak) along the outward normal `n` at each of
- * `samples` points along the side from `a` to `b`, from 0.7 `reach` inside it to `reach` outside.
+ * `samples` points along the side from `a` to `b`, from REFINE.inside `reach` inside it to `reach` outside.
  */
 function sideCandidates(g: GreyImage, a: Vec, b: Vec, n: Vec, reach: number, samples: number, minFall: number): Candidate[] {
   const cands: Candidate[] = [];
-  const inner = reach * 0.7;
+  const inner = reach * REFINE.inside;
   const span = inner + reach + 4;
   const steps = Math.ceil(inner + reach) + 1;
   const profile = float64s('refine.profile', steps + 4);
   const fall = float64s('refine.fall', steps + 4);
   for (let k = 0; k < samples; k++) {
-    const t = 0.12 + (0.76 * k) / (samples - 1);
+    const t = REFINE.sideFrom + (REFINE.sideSpan * k) / (samples - 1);
     const p: Vec = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
     let ok = true;
     for (let j = 0; j < steps + 4; j++) {
@@ -191,7 +192,7 @@ function sideCandidates(g: GreyImage, a: Vec, b: Vec, n: Vec, reach: number, sam
  */
 function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Line, normal: Vec, samples: number): { line: Line; count: number; strength: number } | null {
   if (cands.length < 2) return null;
-  const tolerance = 1.0;
+  const tolerance = REFINE.tolerance;
   let best: { members: number[]; score: number } = { members: [], score: 0 };
   // One candidate a sample: the chosen one of each sample, and the samples in the order first met
   // (arrays, not a Map, kept from call to call: this runs for every side of every quad refined).
@@ -201,7 +202,7 @@ function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Lin
   const chosen = int32s('refine.chosen', kinds);
   const order = int32s('refine.order', kinds);
   const nearest = float64s('refine.nearest', kinds);
-  for (let deg = -5; deg <= 5; deg += 1) {
+  for (let deg = -REFINE.turn; deg <= REFINE.turn; deg += REFINE.turnStep) {
     const r = (deg * Math.PI) / 180;
     const nx = normal[0] * Math.cos(r) - normal[1] * Math.sin(r);
     const ny = normal[0] * Math.sin(r) + normal[1] * Math.cos(r);
@@ -226,7 +227,7 @@ function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Lin
         top = b;
       }
     }
-    if (top < 0 || topCount < best.score - 1) continue;
+    if (top < 0 || topCount < best.score - REFINE.slack) continue;
     // The window's members, one a sample (the strongest).
     const from = lo + top * tolerance;
     chosen.fill(-1, 0, kinds);
@@ -242,7 +243,7 @@ function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Lin
     for (let j = 0; j < seen; j++) members.push(chosen[order[j]!]!);
     let strength = 0;
     for (const m of members) strength += cands[m]!.s;
-    const score = members.length + strength / 1000;
+    const score = members.length + strength / REFINE.strengthPerCandidate;
     if (score > best.score) best = { members, score };
   }
   if (best.members.length < 2) return null;
@@ -254,7 +255,7 @@ function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Lin
   for (let i = 0; i < cands.length; i++) {
     const c = cands[i]!;
     const dd = Math.abs(lineDistance(fit.line, c.p));
-    if (dd > tolerance * 1.5) continue;
+    if (dd > tolerance * REFINE.refit) continue;
     const prev = chosen[c.k]!;
     if (prev < 0) order[seen++] = c.k;
     if (prev < 0 || dd < nearest[c.k]!) {
@@ -280,34 +281,32 @@ export type { Quad };
  */
 export function slideAlong(g: GreyImage, r: RefinedQuad): RefinedQuad | null {
   const s = r.support;
-  const held = (a: number, b: number): boolean => s[a]! >= 0.5 && s[b]! >= 0.5 && s[(a + 1) % 4]! < 0.5 && s[(b + 1) % 4]! < 0.5;
+  const held = (a: number, b: number): boolean => s[a]! >= SLIDE.holds && s[b]! >= SLIDE.holds && s[(a + 1) % 4]! < SLIDE.holds && s[(b + 1) % 4]! < SLIDE.holds;
   // k: a side that holds; the loose ones are k + 1 and k + 3.
   const k: number = held(0, 2) ? 0 : held(1, 3) ? 1 : -1;
   if (k < 0) return null;
   const q = r.quad;
   const along = sub(q[k + 1]!, q[k]!);
   const length = norm(along);
-  if (length < 20) return null;
+  if (length < SLIDE.leastLength) return null;
   const d = unit(along);
   const loose = [(k + 1) % 4, (k + 3) % 4];
-  const SAMPLES = 16;
   const step = (side: number, t: number): number => {
     const a = q[side]!;
     const b = q[(side + 1) % 4]!;
     const v: number[] = [];
-    for (let i = 0; i < SAMPLES; i++) {
-      const u = 0.15 + (0.7 * i) / (SAMPLES - 1);
+    for (let i = 0; i < SLIDE.samples; i++) {
+      const u = SLIDE.sideFrom + (SLIDE.sideSpan * i) / (SLIDE.samples - 1);
       const x = a[0] + (b[0] - a[0]) * u + d[0] * t;
       const y = a[1] + (b[1] - a[1]) * u + d[1] * t;
-      const diff = Math.abs(sample(g, x + d[0] * 1.5, y + d[1] * 1.5) - sample(g, x - d[0] * 1.5, y - d[1] * 1.5));
+      const diff = Math.abs(sample(g, x + d[0] * SLIDE.probe, y + d[1] * SLIDE.probe) - sample(g, x - d[0] * SLIDE.probe, y - d[1] * SLIDE.probe));
       if (!Number.isNaN(diff)) v.push(diff);
     }
-    if (v.length < SAMPLES / 2) return 0;
+    if (v.length < SLIDE.samples * SLIDE.inFrame) return 0;
     v.sort((x, y) => x - y);
-    // Most of the side: ink crossing it here and there is no side.
-    return v[Math.floor(v.length * 0.4)]!;
+    return v[Math.floor(v.length * SLIDE.quantile)]!;
   };
-  const reach = Math.round(length * 0.4);
+  const reach = Math.round(length * SLIDE.reach);
   const evidence = (t: number): number => step(loose[0]!, t) + step(loose[1]!, t);
   const here = evidence(0);
   let best = 0;
@@ -319,10 +318,9 @@ export function slideAlong(g: GreyImage, r: RefinedQuad): RefinedQuad | null {
       best = t;
     }
   }
-  if (best === 0 || bestValue < Math.max(SLIDE_MIN_STEP, here * 1.5)) return null;
-  // Then each loose side on its own step nearby: the card's size on the plane is good to a few
-  // per cent only.
-  const near = Math.max(2, Math.round(length * 0.06));
+  if (best === 0 || bestValue < Math.max(SLIDE.leastStep, here * SLIDE.gain)) return null;
+  // Then each loose side on its own step nearby (SLIDE.near).
+  const near = Math.max(SLIDE.leastNear, Math.round(length * SLIDE.near));
   const lines = r.lines.map((l, i) => {
     if (!loose.includes(i)) return l;
     let at = best;
@@ -339,10 +337,7 @@ export function slideAlong(g: GreyImage, r: RefinedQuad): RefinedQuad | null {
   const slid = quadOfLines(lines, q);
   // The held sides were fitted along the guess's stretch of them, part of it off the card: snapped
   // again where the card now lies, kept where they hold there.
-  const again = refineQuad(g, slid, { reach: 0.05 });
-  const kept = lines.map((l, i) => (!loose.includes(i) && again.support[i]! >= 0.5 ? again.lines[i]! : l));
+  const again = refineQuad(g, slid, { reach: SLIDE.resnap });
+  const kept = lines.map((l, i) => (!loose.includes(i) && again.support[i]! >= SLIDE.holds ? again.lines[i]! : l));
   return { quad: quadOfLines(kept, slid), support: r.support, contrast: r.contrast, lines: kept };
 }
-
-/** The least step (grey levels, the two loose sides together) that places a card slid along its sides. */
-const SLIDE_MIN_STEP = 6;
