@@ -9,15 +9,13 @@ import type { RgbaImage } from '../image.js';
 import { applyHomography, centroid, dist, lineDistance, quadPoint, sub, unit, type Homography, type Vec } from './geometry.js';
 import { quadOfLines, refineQuad, type GreyImage, type RefinedQuad } from './refine.js';
 import type { CardSize } from './table.js';
+import { COMPLETE, TABLE_LOOK, YELLOW } from './snap-params.js';
 
 export interface Completion {
   readonly refined: RefinedQuad;
   /** Summed support of the four sides (0..4). */
   readonly score: number;
 }
-
-/** A side counts as seen, and its corners as trusted, from this support on. */
-const TRUSTED = 0.5;
 
 /**
  * The best card rectangle standing on one of `refined`'s trusted corners, refined against the
@@ -30,7 +28,7 @@ export function completeOnPlane(frame: RgbaImage, grey: GreyImage, refined: Refi
   let best: Completion | null = null;
   for (let k = 0; k < 4; k++) {
     const prev = (k + 3) % 4;
-    if (refined.support[k]! < TRUSTED || refined.support[prev]! < TRUSTED) continue;
+    if (refined.support[k]! < COMPLETE.trusted || refined.support[prev]! < COMPLETE.trusted) continue;
     const [cx, cy] = q[k]!;
     // A corner out of the frame was never seen.
     if (cx < 0 || cy < 0 || cx > grey.width - 1 || cy > grey.height - 1) continue;
@@ -42,7 +40,7 @@ export function completeOnPlane(frame: RgbaImage, grey: GreyImage, refined: Refi
     const wBack: Vec = [s * w[1], -s * w[0]];
     const along = unit([u[0] + wBack[0], u[1] + wBack[1]]);
     const across: Vec = [-s * along[1], s * along[0]];
-    if (!Number.isFinite(along[0]) || dist(u, wBack) > 0.5) continue;
+    if (!Number.isFinite(along[0]) || dist(u, wBack) > COMPLETE.square) continue;
     for (const [lu, lw] of [
       [size.widthMm, size.heightMm],
       [size.heightMm, size.widthMm],
@@ -50,9 +48,8 @@ export function completeOnPlane(frame: RgbaImage, grey: GreyImage, refined: Refi
       const rect: Vec[] = [c, [c[0] + lu * along[0], c[1] + lu * along[1]], [c[0] + lu * along[0] + lw * across[0], c[1] + lu * along[1] + lw * across[1]], [c[0] + lw * across[0], c[1] + lw * across[1]]];
       const quad: Vec[] = [0, 1, 2, 3].map((i) => applyHomography(toFrame, rect[(i - k + 4) % 4]!));
       if (!quad.every((p) => Number.isFinite(p[0]) && Number.isFinite(p[1]))) continue;
-      // A narrow search: the hypothesis is already close wherever its sides are seen.
-      const fit = refineQuad(grey, quad, { reach: 0.05 });
-      const score = fit.support.reduce((a, b) => a + b, 0) - tableInside(frame, fit) - (look ? ON_TABLE_COST * tableShare(frame, fit.quad, look) : 0);
+      const fit = refineQuad(grey, quad, { reach: COMPLETE.reach });
+      const score = fit.support.reduce((a, b) => a + b, 0) - tableInside(frame, fit) - (look ? COMPLETE.onTableCost * tableShare(frame, fit.quad, look) : 0);
       if (!best || score > best.score) best = { refined: fit, score };
     }
   }
@@ -71,15 +68,15 @@ function tableInside(frame: RgbaImage, fit: RefinedQuad): number {
   // Each seen side's outside, apart: one of them may be the cover's own edge.
   const outside: number[][] = [];
   for (let s = 0; s < 4; s++) {
-    if (fit.support[s]! < TRUSTED) continue;
-    const m = strip(s, 0.08 * short);
+    if (fit.support[s]! < COMPLETE.trusted) continue;
+    const m = strip(s, COMPLETE.strip * short);
     if (m) outside.push(m);
   }
   let bare = 0;
   for (let s = 0; s < 4; s++) {
-    if (fit.support[s]! >= TRUSTED) continue;
-    const m = strip(s, -0.08 * short);
-    if (m && outside.some((o) => Math.hypot(m[0]! - o[0]!, m[1]! - o[1]!, m[2]! - o[2]!) < 24)) bare++;
+    if (fit.support[s]! >= COMPLETE.trusted) continue;
+    const m = strip(s, -COMPLETE.strip * short);
+    if (m && outside.some((o) => Math.hypot(m[0]! - o[0]!, m[1]! - o[1]!, m[2]! - o[2]!) < COMPLETE.bare)) bare++;
   }
   return bare;
 }
@@ -90,7 +87,7 @@ function tableInside(frame: RgbaImage, fit: RefinedQuad): number {
  * three clear lines; the top card's is the innermost of them. Null when no side moves inwards.
  */
 export function topOfPile(grey: GreyImage, quad: readonly Vec[]): RefinedQuad | null {
-  const fit = refineQuad(grey, quad, { reach: 0.2, alternatives: true });
+  const fit = refineQuad(grey, quad, { reach: COMPLETE.pileReach, alternatives: true });
   const c = centroid(fit.quad);
   let moved = false;
   const lines = [...fit.lines];
@@ -101,10 +98,10 @@ export function topOfPile(grey: GreyImage, quad: readonly Vec[]): RefinedQuad | 
     const sign = lineDistance(base, c) >= 0 ? 1 : -1;
     let inner = 0;
     for (const o of fit.others?.[s] ?? []) {
-      if (o.support < 0.5) continue;
+      if (o.support < COMPLETE.pileSupport) continue;
       const inward = sign * lineDistance(base, o.line.p);
       const angle = Math.abs(base.d[0] * o.line.d[1] - base.d[1] * o.line.d[0]);
-      if (inward > inner + 1 && angle < 0.12) {
+      if (inward > inner + COMPLETE.pileInward && angle < COMPLETE.pileParallel) {
         inner = inward;
         lines[s] = o.line;
         support[s] = o.support;
@@ -114,7 +111,7 @@ export function topOfPile(grey: GreyImage, quad: readonly Vec[]): RefinedQuad | 
   }
   const out = quadOfLines(lines, fit.quad);
   // The wider search alone may already have found the top card's sides.
-  if (!moved && out.every((p, i) => dist(p, quad[i]!) < 1)) return null;
+  if (!moved && out.every((p, i) => dist(p, quad[i]!) < COMPLETE.pileMoved)) return null;
   return { quad: out, support, contrast: fit.contrast, lines };
 }
 
@@ -141,8 +138,8 @@ function stripSamples(frame: RgbaImage, q: readonly Vec[], side: number, offset:
   const a = q[side]!;
   const b = q[(side + 1) % 4]!;
   const samples: number[][] = [];
-  for (let i = 0; i < 10; i++) {
-    const t = 0.15 + (0.7 * i) / 9;
+  for (let i = 0; i < COMPLETE.stripSamples; i++) {
+    const t = COMPLETE.stripFrom + (COMPLETE.stripSpan * i) / (COMPLETE.stripSamples - 1);
     const px = a[0] + (b[0] - a[0]) * t;
     const py = a[1] + (b[1] - a[1]) * t;
     const d = dist([px, py], c) || 1;
@@ -152,7 +149,7 @@ function stripSamples(frame: RgbaImage, q: readonly Vec[], side: number, offset:
     const j = (y * frame.width + x) * 4;
     samples.push([frame.data[j]!, frame.data[j + 1]!, frame.data[j + 2]!]);
   }
-  return samples.length >= 5 ? samples : null;
+  return samples.length >= COMPLETE.stripInFrame ? samples : null;
 }
 
 /** The mean colour along a side of `q`, `offset` pixels outside it (inside for a negative offset), or null. */
@@ -169,16 +166,16 @@ export function stripColour(frame: RgbaImage, q: readonly Vec[], side: number, o
  */
 export function coveredSide(frame: RgbaImage, q: readonly Vec[], table: readonly number[] | null = null): number | null {
   const short = Math.min(dist(q[0]!, q[1]!), dist(q[1]!, q[2]!));
-  const outside = [0, 1, 2, 3].map((s) => stripColour(frame, q, s, 0.08 * short));
-  const inside = [0, 1, 2, 3].map((s) => stripColour(frame, q, s, -0.08 * short)).filter((m): m is number[] => m !== null);
-  const far = (a: readonly number[], b: readonly number[]): boolean => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!) > 40;
+  const outside = [0, 1, 2, 3].map((s) => stripColour(frame, q, s, COMPLETE.strip * short));
+  const inside = [0, 1, 2, 3].map((s) => stripColour(frame, q, s, -COMPLETE.strip * short)).filter((m): m is number[] => m !== null);
+  const far = (a: readonly number[], b: readonly number[]): boolean => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!) > COMPLETE.coverFar;
   // Along a cover nearly every sample is unlike the paper, the table and any blend of the two: a
   // strip that runs along a neighbour's edge, a blurred border or a shadow is such a blend.
   const paper = inside.reduce((best, m) => (m[0]! + m[1]! + m[2]! > best[0]! + best[1]! + best[2]! ? m : best), [0, 0, 0]);
-  const unexplained = (p: readonly number[]): boolean => (table === null ? far(p, paper) : distanceToSegment(p, table, paper) > 25);
+  const unexplained = (p: readonly number[]): boolean => (table === null ? far(p, paper) : distanceToSegment(p, table, paper) > COMPLETE.coverBlend);
   const coverAlong = (s: number): boolean => {
-    const samples = stripSamples(frame, q, s, 0.08 * short) ?? [];
-    return samples.filter(unexplained).length >= 0.8 * samples.length;
+    const samples = stripSamples(frame, q, s, COMPLETE.strip * short) ?? [];
+    return samples.filter(unexplained).length >= COMPLETE.coverAlong * samples.length;
   };
   const side = outside.findIndex((m, s) => m !== null && outside.every((o, k) => k === s || o === null || far(m, o)) && outside.some((o, k) => k !== s && o !== null) && inside.every((p) => far(m, p)) && coverAlong(s));
   return side >= 0 ? side : null;
@@ -200,8 +197,8 @@ export function extendUnderCover(q: readonly Vec[], side: number, toTable: Homog
   // (A cut along the cover's edge askew to the card's ends a little past the card on one side.)
   const da = dist(t[(side + 3) % 4]!, t[a]!);
   const db = dist(t[(side + 2) % 4]!, t[b]!);
-  const fits = (d: number): boolean => d >= 0.5 * across && d <= 1.1 * across;
-  if (!fits(da) || !fits(db) || Math.min(da, db) > 0.99 * across) return null;
+  const fits = (d: number): boolean => d >= COMPLETE.runOnLeast * across && d <= COMPLETE.runOnMost * across;
+  if (!fits(da) || !fits(db) || Math.min(da, db) > COMPLETE.runOnShort * across) return null;
   const runOn = (k: number, from: number, d: number): Vec => {
     const f = across / d;
     return [t[from]![0] + (t[k]![0] - t[from]![0]) * f, t[from]![1] + (t[k]![1] - t[from]![1]) * f];
@@ -214,18 +211,14 @@ export function extendUnderCover(q: readonly Vec[], side: number, toTable: Homog
   return out.map((p) => applyHomography(toFrame, p));
 }
 
-/** How far a pixel's blue lies below its red and green, in levels and as a share of them, where it is yellow. */
-const YELLOW_GAP = 60;
-const YELLOW_BLUE = 0.6;
-
 /**
- * Whether a pixel is a Stacks special's yellow: blue well below red and green. Below by a gap (skin
+ * Whether a pixel is a Stacks special's yellow: blue well below red and green (YELLOW). Below by a gap (skin
  * in shade has little blue, but little red and green either) and by a share (cream paper under a
  * strong warm cast keeps its blue at about 0.7 of its green; the specials' yellow has next to none).
  */
 export function isYellow(r: number, g: number, b: number): boolean {
   const light = Math.min(r, g);
-  return light - b > YELLOW_GAP && b < YELLOW_BLUE * light;
+  return light - b > YELLOW.gap && b < YELLOW.blue * light;
 }
 
 /**
@@ -254,13 +247,6 @@ export interface TableLook {
   /** The card faces' colours: the lone cards' paper, and any face colour the caller knows. */
   readonly paper: readonly (readonly number[])[];
 }
-
-/** A hypothesis pays this much support for its whole face lying on open table. */
-export const ON_TABLE_COST = 6;
-/** Colours nearer than this (RGB levels) to a table sample look like that table. */
-const TABLE_NEAR = 22;
-/** Colours nearer than this to the paper's are paper, whatever the table. */
-const PAPER_NEAR = 40;
 
 /** The mean colour of the 3 x 3 pixels about a point; null within a pixel of the image's edge. */
 export function patchMean(frame: RgbaImage, x: number, y: number): number[] | null {
@@ -311,45 +297,44 @@ export function tableLook(frame: RgbaImage, quads: readonly (readonly Vec[])[], 
     for (let s = 0; s < 4; s++) {
       const a = q[s]!;
       const b = q[(s + 1) % 4]!;
-      for (let i = 0; i < 6; i++) {
-        const t = 0.15 + (0.7 * i) / 5;
+      for (let i = 0; i < TABLE_LOOK.samples; i++) {
+        const t = TABLE_LOOK.sideFrom + (TABLE_LOOK.sideSpan * i) / (TABLE_LOOK.samples - 1);
         const px = a[0] + (b[0] - a[0]) * t;
         const py = a[1] + (b[1] - a[1]) * t;
         const d = dist([px, py], c) || 1;
-        const o = patchMean(frame, px + ((px - c[0]) / d) * 0.12 * short, py + ((py - c[1]) / d) * 0.12 * short);
-        const n = patchMean(frame, px - ((px - c[0]) / d) * 0.06 * short, py - ((py - c[1]) / d) * 0.06 * short);
+        const o = patchMean(frame, px + ((px - c[0]) / d) * TABLE_LOOK.outside * short, py + ((py - c[1]) / d) * TABLE_LOOK.outside * short);
+        const n = patchMean(frame, px - ((px - c[0]) / d) * TABLE_LOOK.inside * short, py - ((py - c[1]) / d) * TABLE_LOOK.inside * short);
         if (o) outside.push(o);
         if (n) inside.push(n);
       }
     }
   }
-  if (inside.length < 10) return null;
+  if (inside.length < TABLE_LOOK.leastPaper) return null;
   const median = (k: number): number => inside.map((v) => v[k]!).sort((x, y) => x - y)[inside.length >> 1]!;
   const paper = [[median(0), median(1), median(2)], ...faces];
-  // Enough to tell the table by, few enough to compare with each other and against quickly.
-  const every = Math.max(1, Math.floor(outside.length / 240));
-  const off = outside.filter((o, i) => i % every === 0 && !nearAny(o, paper, PAPER_NEAR));
+  const every = Math.max(1, Math.floor(outside.length / TABLE_LOOK.compared));
+  const off = outside.filter((o, i) => i % every === 0 && !nearAny(o, paper, TABLE_LOOK.paperNear));
   // The table is what lies round most cards; a cover lying against a few of them (a sleeve, the
   // deck) is a minority colour there, and must not pass for table.
-  // (Each pair compared once, and no arrays made: up to 240 x 240 comparisons.)
+  // (Each pair compared once, and no arrays made: up to TABLE_LOOK.compared squared comparisons.)
   const alike = new Array<number>(off.length).fill(1);
   for (let i = 0; i < off.length; i++) {
     for (let j = i + 1; j < off.length; j++) {
-      if (near(off[i]!, off[j]!, TABLE_NEAR)) {
+      if (near(off[i]!, off[j]!, TABLE_LOOK.tableNear)) {
         alike[i]!++;
         alike[j]!++;
       }
     }
   }
-  const samples = off.filter((_, i) => alike[i]! >= 0.2 * off.length);
-  if (samples.length < 8 || samples.length < (0.3 * outside.length) / every) return null;
-  const step = Math.max(1, Math.floor(samples.length / 160));
+  const samples = off.filter((_, i) => alike[i]! >= TABLE_LOOK.most * off.length);
+  if (samples.length < TABLE_LOOK.leastTable || samples.length < (TABLE_LOOK.tableShare * outside.length) / every) return null;
+  const step = Math.max(1, Math.floor(samples.length / TABLE_LOOK.kept));
   const look = { samples: samples.filter((_, i) => i % step === 0), paper };
   // Trusted only where it tells the lone cards themselves from the table (not so under uneven
   // light, or where the ink's colours are the table's).
-  const some = Math.max(1, Math.floor(quads.length / 12));
+  const some = Math.max(1, Math.floor(quads.length / TABLE_LOOK.checked));
   const own = quads.filter((_, i) => i % some === 0).map((q) => tableShare(frame, q, look)).sort((x, y) => x - y);
-  return own[Math.floor(own.length * 0.6)]! <= 0.03 ? look : null;
+  return own[Math.floor(own.length * TABLE_LOOK.quantile)]! <= TABLE_LOOK.ownTable ? look : null;
 }
 
 /**
@@ -362,9 +347,9 @@ export function tableShare(frame: RgbaImage, quad: readonly Vec[], look: TableLo
   const cells = tableCells(frame, quad, look);
   let on = 0;
   let all = 0;
-  for (let j = 0; j < CELLS_DOWN; j++) {
-    for (let i = 0; i < CELLS_ACROSS; i++) {
-      if (leaveOut?.(quadPoint(quad, cellAt(i, CELLS_ACROSS), cellAt(j, CELLS_DOWN)))) continue;
+  for (let j = 0; j < TABLE_LOOK.cellsDown; j++) {
+    for (let i = 0; i < TABLE_LOOK.cellsAcross; i++) {
+      if (leaveOut?.(quadPoint(quad, cellAt(i, TABLE_LOOK.cellsAcross), cellAt(j, TABLE_LOOK.cellsDown)))) continue;
       all++;
       if (cells[j]![i]) on++;
     }
@@ -372,22 +357,20 @@ export function tableShare(frame: RgbaImage, quad: readonly Vec[], look: TableLo
   return all === 0 ? 0 : on / all;
 }
 
-const CELLS_ACROSS = 7;
-const CELLS_DOWN = 10;
-/** Where cell k of n lies across the face (a margin of 8% left out at either side). */
-const cellAt = (k: number, n: number): number => 0.08 + (0.84 * (k + 0.5)) / n;
+/** Where cell k of n lies across the face (a margin left out at either side, TABLE_LOOK.cellMargin). */
+const cellAt = (k: number, n: number): number => TABLE_LOOK.cellMargin + (TABLE_LOOK.cellSpan * (k + 0.5)) / n;
 
-/** Which cells of a 7 x 10 grid over a quad's face (rows from side 0 to side 2) look like open table. */
+/** Which cells of a grid over a quad's face (TABLE_LOOK.cellsAcross x cellsDown, rows from side 0 to side 2) look like open table. */
 function tableCells(frame: RgbaImage, quad: readonly Vec[], look: TableLook): boolean[][] {
   const rows: boolean[][] = [];
-  for (let j = 0; j < CELLS_DOWN; j++) {
-    const v = cellAt(j, CELLS_DOWN);
+  for (let j = 0; j < TABLE_LOOK.cellsDown; j++) {
+    const v = cellAt(j, TABLE_LOOK.cellsDown);
     const row: boolean[] = [];
-    for (let i = 0; i < CELLS_ACROSS; i++) {
-      const u = cellAt(i, CELLS_ACROSS);
+    for (let i = 0; i < TABLE_LOOK.cellsAcross; i++) {
+      const u = cellAt(i, TABLE_LOOK.cellsAcross);
       const [x, y] = quadPoint(quad, u, v);
       const m = patchMean(frame, x, y);
-      row.push(m !== null && !nearAny(m, look.paper, PAPER_NEAR) && nearAny(m, look.samples, TABLE_NEAR));
+      row.push(m !== null && !nearAny(m, look.paper, TABLE_LOOK.paperNear) && nearAny(m, look.samples, TABLE_LOOK.tableNear));
     }
     rows.push(row);
   }
@@ -405,7 +388,7 @@ export function slideOffTable(frame: RgbaImage, grey: GreyImage, quad: readonly 
   const ny = table.length;
   const nx = table[0]!.length;
   // From each side, how many rows (or columns) in are mostly table.
-  const mostly = (cells: boolean[]): boolean => cells.filter(Boolean).length > cells.length / 2;
+  const mostly = (cells: boolean[]): boolean => cells.filter(Boolean).length > cells.length * COMPLETE.mostly;
   const depth = (count: number, line: (k: number) => boolean[]): number => {
     let k = 0;
     while (k < count && mostly(line(k))) k++;
@@ -420,14 +403,14 @@ export function slideOffTable(frame: RgbaImage, grey: GreyImage, quad: readonly 
   const run = runs[0]!;
   if (run.n === 0) return null;
   // The shift, on the table: from the tabled side towards the opposite one, past the cells held.
-  const share = 0.08 + (0.84 * run.n) / run.cells;
+  const share = TABLE_LOOK.cellMargin + (TABLE_LOOK.cellSpan * run.n) / run.cells;
   const t = quad.map((p) => applyHomography(toTable, p));
   const from = run.side === 0 ? [t[0]!, t[3]!] : run.side === 2 ? [t[3]!, t[0]!] : run.side === 3 ? [t[0]!, t[1]!] : [t[1]!, t[0]!];
   const dir = sub(from[1]!, from[0]!);
   const moved = t.map((p): Vec => [p[0] + dir[0] * share, p[1] + dir[1] * share]).map((p) => applyHomography(toFrame, p));
   if (!moved.every((p) => Number.isFinite(p[0]) && Number.isFinite(p[1]))) return null;
-  const fit = refineQuad(grey, moved, { reach: 0.1 });
+  const fit = refineQuad(grey, moved, { reach: COMPLETE.slideReach });
   // The slide is only as fine as the cells: the hidden sides go where the seen corners put them.
   const done = completeOnPlane(frame, grey, fit, toTable, toFrame, size, look)?.refined ?? fit;
-  return tableShare(frame, done.quad, look) < 0.1 ? done : null;
+  return tableShare(frame, done.quad, look) < COMPLETE.slideClear ? done : null;
 }

@@ -73,3 +73,89 @@ export const SLIDE = {
   /** The held sides are snapped again where the card now lies with this reach (RefineOptions.reach). */
   resnap: 0.05,
 } as const;
+
+/** Cards completed on the table plane from a clear corner, piles' top cards, covered sides (src/vision/detect/complete.ts). */
+export const COMPLETE = {
+  /** A side counts as seen, and its corners as trusted, from this support on. */
+  trusted: 0.5,
+  /** A corner's two sides on the table further than this from square (distance of their directions, one turned back a right angle) make no corner. */
+  square: 0.5,
+  /** The narrow search each hypothesis is snapped with (RefineOptions.reach): it is already close wherever its sides are seen. */
+  reach: 0.05,
+  /** A hypothesis pays this much support for its whole face lying on open table. */
+  onTableCost: 6,
+  /** The strips along a side (what lies just outside it, or inside) lie this share of the card's short side from it. */
+  strip: 0.08,
+  /** Samples a strip, lying from this share of the side on, over this share of it; fewer than this many in the frame tell nothing. */
+  stripSamples: 10,
+  stripFrom: 0.15,
+  stripSpan: 0.7,
+  stripInFrame: 5,
+  /** An unseen side has bare table inside it where its strip's mean colour lies within this (RGB levels) of a seen side's outside. */
+  bare: 24,
+  /** The wider search for a pile's top card (RefineOptions.reach), and the support a lower line needs to be taken for the top card's side. */
+  pileReach: 0.2,
+  pileSupport: 0.5,
+  /** A lower line is taken where it lies more than this (px) further in than the last one taken, and parallel to the side within this (sine of the angle). */
+  pileInward: 1,
+  pileParallel: 0.12,
+  /** A top card whose corners all lie within this (px) of the rough quad's was not moved. */
+  pileMoved: 1,
+  /** Colours further apart than this (RGB levels) are unlike: what lies against a covered side is unlike what lies outside the others, and the paper. */
+  coverFar: 40,
+  /** A sample along a cover further than this (RGB levels) from any blend of the table and the paper is unexplained ... */
+  coverBlend: 25,
+  /** ... and along a cover at least this share of the samples are. */
+  coverAlong: 0.8,
+  /** A covered side's corners run on only where the sides they run along are from this to this share of the card's length across, and not both more than the last. */
+  runOnLeast: 0.5,
+  runOnMost: 1.1,
+  runOnShort: 0.99,
+  /** A row (or column) of cells is table where more than this share of it is. */
+  mostly: 0.5,
+  /** A hypothesis slid off the table is snapped with this reach (RefineOptions.reach), and kept where less than this share of its face is open table. */
+  slideReach: 0.1,
+  slideClear: 0.1,
+} as const;
+
+/** What open table looks like round the lone cards, and how much of a face it covers (src/vision/detect/complete.ts, TableLook). */
+export const TABLE_LOOK = {
+  /** Samples along each side of each lone card, from this share of the side on, over this share of it. */
+  samples: 6,
+  sideFrom: 0.15,
+  sideSpan: 0.7,
+  /** The table is read this share of the card's short side outside each side, the paper this share inside. */
+  outside: 0.12,
+  inside: 0.06,
+  /** Fewer paper samples than this tell nothing. */
+  leastPaper: 10,
+  /** About this many table samples are compared with each other: enough to tell the table by, few enough to compare quickly. */
+  compared: 240,
+  /** Colours nearer than this (RGB levels) to a table sample look like that table. */
+  tableNear: 22,
+  /** Colours nearer than this to the paper's are paper, whatever the table. */
+  paperNear: 40,
+  /** A sample is table where at least this share of the samples are like it: a cover against a few cards is a minority colour there. */
+  most: 0.2,
+  /** Fewer table samples than this, or than this share of those read, tell nothing. */
+  leastTable: 8,
+  tableShare: 0.3,
+  /** About this many table samples are kept to judge faces by. */
+  kept: 160,
+  /** About this many lone cards are checked against the look. */
+  checked: 12,
+  /** The look is trusted where this quantile of the lone cards' faces is no more than this share open table. */
+  quantile: 0.6,
+  ownTable: 0.03,
+  /** A face is judged on a grid of cells this many across and down, over the face less a margin of this share at either side (cells over this share). */
+  cellsAcross: 7,
+  cellsDown: 10,
+  cellMargin: 0.08,
+  cellSpan: 0.84,
+} as const;
+
+/** A Stacks special's yellow (src/vision/detect/complete.ts, isYellow): how far a pixel's blue lies below its red and green, in levels and as a share of them. */
+export const YELLOW = {
+  gap: 60,
+  blue: 0.6,
+} as const;
