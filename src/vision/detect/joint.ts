@@ -5,12 +5,7 @@
 // just inside it (ownBorders).
 import type { Vec } from './geometry.js';
 import { quadOfLines, type GreyImage, type RefinedQuad } from './refine.js';
-
-/** Columns across the face, and the share of them that must dip at one row for a joint. */
-const ACROSS = 16;
-const SHARE = 0.85;
-/** Rows either side a joint may wander across the face. */
-const SLANT = 3;
+import { BORDER, JOINT } from './snap-params.js';
 
 /** Whether a dark line crosses the quad from side to side, well inside it, either way round. */
 export function crossedByJoint(g: GreyImage, quad: readonly Vec[]): boolean {
@@ -30,44 +25,36 @@ function crossed(g: GreyImage, q: readonly Vec[]): boolean {
   };
   // One row a pixel down the face, so a joint a pixel or two wide is not stepped over.
   const length = Math.hypot(q[3]![0] - q[0]![0], q[3]![1] - q[0]![1]);
-  const rows = Math.max(20, Math.min(400, Math.round(length)));
-  const values = new Int16Array(rows * ACROSS);
+  const rows = Math.max(JOINT.leastRows, Math.min(JOINT.mostRows, Math.round(length)));
+  const { across, slant } = JOINT;
+  const values = new Int16Array(rows * across);
   for (let r = 0; r < rows; r++) {
-    for (let c = 0; c < ACROSS; c++) values[r * ACROSS + c] = at(0.1 + (0.8 * (c + 0.5)) / ACROSS, r / (rows - 1));
+    for (let c = 0; c < across; c++) values[r * across + c] = at(JOINT.columnFrom + (JOINT.columnSpan * (c + 0.5)) / across, r / (rows - 1));
   }
-  // A column dips at row r when it (or a row within SLANT: the hit's sides may be a few degrees
-  // off the joint's) is clearly darker than the face a few rows before and after: a thin line with paper on
-  // both sides. Judged column by column, so glare or shade elsewhere on the face does not matter;
-  // a hand or a shadow across the face is wide, not a dip.
-  const gap = Math.max(3, Math.round(rows * 0.04));
+  // A column dips at row r when it (or a row within `slant`) is clearly darker than the face a few
+  // rows before and after: a thin line with paper on both sides. Judged column by column, so glare
+  // or shade elsewhere on the face does not matter; a hand or a shadow across the face is wide,
+  // not a dip.
+  const gap = Math.max(JOINT.leastGap, Math.round(rows * JOINT.gap));
   const dipShare = (r: number): number => {
     let count = 0;
     let inFrame = 0;
-    for (let c = 0; c < ACROSS; c++) {
+    for (let c = 0; c < across; c++) {
       let here = 255;
-      for (let k = r - SLANT; k <= r + SLANT; k++) here = Math.min(here, values[k * ACROSS + c]!);
-      const before = values[(r - SLANT - gap) * ACROSS + c]!;
-      const after = values[(r + SLANT + gap) * ACROSS + c]!;
+      for (let k = r - slant; k <= r + slant; k++) here = Math.min(here, values[k * across + c]!);
+      const before = values[(r - slant - gap) * across + c]!;
+      const after = values[(r + slant + gap) * across + c]!;
       if (here < 0 || before < 0 || after < 0) continue;
       inFrame++;
-      if (here < 0.85 * Math.min(before, after)) count++;
+      if (here < JOINT.dip * Math.min(before, after)) count++;
     }
-    return inFrame >= ACROSS / 2 ? count / inFrame : 0;
+    return inFrame >= across * JOINT.inFrame ? count / inFrame : 0;
   };
-  for (let r = Math.max(gap + SLANT, Math.round(rows * 0.15)); r < Math.min(rows - gap - SLANT, Math.round(rows * 0.85)); r++) {
-    if (dipShare(r) >= SHARE) return true;
+  for (let r = Math.max(gap + slant, Math.round(rows * JOINT.rowsFrom)); r < Math.min(rows - gap - slant, Math.round(rows * JOINT.rowsTo)); r++) {
+    if (dipShare(r) >= JOINT.share) return true;
   }
   return false;
 }
-
-/** Samples along a side for its median profile, and how far inside it a card's own border may lie (share of the card across). */
-const ALONG = 16;
-const INSIDE = 0.15;
-/** Grey levels a border dips below the paper either side of it (a median over the side: noise is a level or two), and a crisp one. */
-const BORDER_DIP = 6;
-const CRISP = 12;
-/** Grey levels within which paper, gap and neighbour count as alike. */
-const LIKE = 8;
 
 /**
  * On a table as light as the paper, in a dense layout, a card's side may snap past the gap to the
@@ -86,38 +73,39 @@ export function ownBorders(g: GreyImage, r: RefinedQuad): RefinedQuad | null {
     const a = q[s]!;
     const b = q[(s + 1) % 4]!;
     const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
-    if (len < 20) continue;
+    if (len < BORDER.leastSide) continue;
     let n: Vec = [-(b[1] - a[1]) / len, (b[0] - a[0]) / len];
     const mx = (a[0] + b[0]) / 2;
     const my = (a[1] + b[1]) / 2;
     if ((cx - mx) * n[0] + (cy - my) * n[1] < 0) n = [-n[0], -n[1]];
     // Across the card from this side: twice the centre's distance.
     const across = 2 * ((cx - mx) * n[0] + (cy - my) * n[1]);
-    const reach = Math.round(across * INSIDE);
-    if (reach < 6) continue;
+    const reach = Math.round(across * BORDER.inside);
+    if (reach < BORDER.leastInside) continue;
     // The median grey at offset o (inwards positive) along the side, worked out when first asked
     // for (most sides stop at the first test); -1 where part of the line lies out of the frame.
+    // (`from`: the furthest out asked for, BORDER.tableAt's first.)
     const from = -8;
     const profile = new Float64Array(reach + 15).fill(Number.NaN);
-    const column = new Float64Array(ALONG);
+    const column = new Float64Array(BORDER.along);
     const at = (o: number): number => {
       const cached = profile[o - from]!;
       if (!Number.isNaN(cached)) return cached;
-      for (let k = 0; k < ALONG; k++) {
-        const t = 0.15 + (0.7 * k) / (ALONG - 1);
+      for (let k = 0; k < BORDER.along; k++) {
+        const t = BORDER.sideFrom + (BORDER.sideSpan * k) / (BORDER.along - 1);
         const x = Math.round(a[0] + (b[0] - a[0]) * t + n[0] * o);
         const y = Math.round(a[1] + (b[1] - a[1]) * t + n[1] * o);
         if (x < 0 || y < 0 || x >= g.width || y >= g.height) return (profile[o - from] = -1);
         column[k] = g.data[y * g.width + x]!;
       }
       column.sort();
-      return (profile[o - from] = column[ALONG >> 1]!);
+      return (profile[o - from] = column[BORDER.along >> 1]!);
     };
-    // How far a line at o dips below the lightest grey within 3 px on each side.
+    // How far a line at o dips below the lightest grey within BORDER.dipWidth on each side.
     const dip = (o: number): number => {
       let left = 0;
       let right = 0;
-      for (let k = 1; k <= 3; k++) {
+      for (let k = 1; k <= BORDER.dipWidth; k++) {
         left = Math.max(left, at(o - k));
         right = Math.max(right, at(o + k));
       }
@@ -125,26 +113,26 @@ export function ownBorders(g: GreyImage, r: RefinedQuad): RefinedQuad | null {
     };
     // Only where the table is as light as the paper: as light either side of the line snapped to
     // (the lightest of a few offsets: one of them may fall on the card's own border).
-    const outside = Math.max(at(-8), at(-7), at(-6));
-    const inside = Math.max(at(4), at(5), at(6), at(7), at(8));
-    if (Math.min(outside, inside) < 0 || Math.abs(outside - inside) > LIKE) continue;
+    const outside = Math.max(...BORDER.tableAt.map(at));
+    const inside = Math.max(...BORDER.paperAt.map(at));
+    if (Math.min(outside, inside) < 0 || Math.abs(outside - inside) > BORDER.like) continue;
     // The line the side snapped to (a border: a dip), then the deepest line further in.
     let outer = -1;
-    for (let o = -3; o <= 3; o++) if (o === -3 || at(o) < at(outer)) outer = o;
+    for (let o = -BORDER.snapped; o <= BORDER.snapped; o++) if (o === -BORDER.snapped || at(o) < at(outer)) outer = o;
     if (at(outer) < 0) continue;
-    // (The neighbour's border, where the side snapped past the gap, is a crisp line: a blurred or
-    // faint one says nothing either way, and the median's noise could pass for a border inside it.)
-    if (dip(outer) < CRISP) continue;
+    // (The neighbour's border, where the side snapped past the gap, is a crisp line: the median's
+    // noise could pass for a border inside a blurred or faint one.)
+    if (dip(outer) < BORDER.crisp) continue;
     // A border like the outer one: thin, no darker than it (ink is), as deep within reason, with
     // light all round it: the neighbour's paper outside, the gap (table as light as the paper)
     // and this card's paper inside.
     const light = (o: number): number => Math.max(at(o - 1), at(o), at(o + 1));
-    const paper = light(outer - 3);
-    const like = (v: number): boolean => Math.abs(v - paper) <= LIKE;
+    const paper = light(outer - BORDER.thin);
+    const like = (v: number): boolean => Math.abs(v - paper) <= BORDER.like;
     const border = (o: number): boolean =>
-      dip(o) >= Math.max(BORDER_DIP, 0.4 * dip(outer)) && at(o) >= at(outer) - LIKE && like(at(o - 3)) && like(at(o + 3)) && like(light(o + 5)) && like(light(Math.round((o + outer) / 2)));
+      dip(o) >= Math.max(BORDER.dip, BORDER.dipShare * dip(outer)) && at(o) >= at(outer) - BORDER.like && like(at(o - BORDER.thin)) && like(at(o + BORDER.thin)) && like(light(o + BORDER.paperIn)) && like(light(Math.round((o + outer) / 2)));
     let inner = -1;
-    for (let o = outer + 4; o <= reach; o++) if (border(o) && (inner < 0 || dip(o) > dip(inner))) inner = o;
+    for (let o = outer + BORDER.gap; o <= reach; o++) if (border(o) && (inner < 0 || dip(o) > dip(inner))) inner = o;
     if (inner < 0) continue;
     const shift = inner - outer;
     lines[s] = { p: [r.lines[s]!.p[0] + n[0] * shift, r.lines[s]!.p[1] + n[1] * shift], d: r.lines[s]!.d };

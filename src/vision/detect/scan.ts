@@ -8,6 +8,7 @@ import { applyHomography, hypot, invertHomography, type Homography, type Vec } f
 import type { CardSize } from './table.js';
 import { warpLinear } from '../rectify.js';
 import { bytes, float32s, int32s } from '../scratch.js';
+import { SCAN } from './snap-params.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
 
@@ -41,10 +42,6 @@ export interface ScanHit {
    */
   readonly minor: boolean;
 }
-
-const MM_PER_PX = 2;
-/** A dip of d grey levels counts like a Sobel step of this many times d. */
-const DIP_GAIN = 4;
 
 export function scanTable(cv: OpenCv, input: ScanInput): ScanHit[] {
   const hits: ScanHit[] = [];
@@ -89,15 +86,15 @@ function scanView(input: ScanInput, angle: number): { w: number; h: number; m: H
   // Turned box extent (a square covering the box at any turn, clipped to a sane size).
   const extentX = Math.min(half, Math.abs((box.x1 - box.x0) / 2 * cos) + Math.abs((box.y1 - box.y0) / 2 * sin));
   const extentY = Math.min(half, Math.abs((box.x1 - box.x0) / 2 * sin) + Math.abs((box.y1 - box.y0) / 2 * cos));
-  const w = Math.max(8, Math.ceil((2 * extentX) / MM_PER_PX));
-  const h = Math.max(8, Math.ceil((2 * extentY) / MM_PER_PX));
-  if (!Number.isFinite(w) || !Number.isFinite(h) || w * h > 1_500_000) return null;
+  const w = Math.max(SCAN.leastView, Math.ceil((2 * extentX) / SCAN.mmPerPx));
+  const h = Math.max(SCAN.leastView, Math.ceil((2 * extentY) / SCAN.mmPerPx));
+  if (!Number.isFinite(w) || !Number.isFinite(h) || w * h > SCAN.mostView) return null;
   // view = S * R * T * toTable * greyToFrame
   const k = input.greyToFrame;
   const fromGrey: Homography = [k, 0, 0, 0, k, 0, 0, 0, 1];
   const t = input.toTable;
   const rotate: Homography = [cos, -sin, -cx * cos + cy * sin, sin, cos, -cx * sin - cy * cos, 0, 0, 1];
-  const toView: Homography = [1 / MM_PER_PX, 0, extentX / MM_PER_PX, 0, 1 / MM_PER_PX, extentY / MM_PER_PX, 0, 0, 1];
+  const toView: Homography = [1 / SCAN.mmPerPx, 0, extentX / SCAN.mmPerPx, 0, 1 / SCAN.mmPerPx, extentY / SCAN.mmPerPx, 0, 0, 1];
   const m = multiply(toView, multiply(rotate, multiply(t, fromGrey)));
   const viewToFrame = invertHomography(multiply(toView, multiply(rotate, t)));
   if (!viewToFrame) return null;
@@ -126,8 +123,8 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     cv.Sobel(view, gy, cv.CV_16S, 0, 1, 3);
     const { ex, ey } = edgeStrengths(gx.data16S, gy.data16S, dip, ok, w, h);
     const { colSum, rowSum } = sideSums(ex, ey, w, h);
-    const cw = Math.round(size.widthMm / MM_PER_PX);
-    const ch = Math.round(size.heightMm / MM_PER_PX);
+    const cw = Math.round(size.widthMm / SCAN.mmPerPx);
+    const ch = Math.round(size.heightMm / SCAN.mmPerPx);
     // Score every top-left corner position: the mean of its three strongest sides (one may be
     // covered or cut off), and its weakest side.
     const sw = w - cw;
@@ -151,7 +148,7 @@ function edgeStrengths(vx: Int16Array, vy: Int16Array, dip: Uint8Array | null, o
   // A side may sit a pixel off: each edge strength is first spread a pixel across its side.
   // Padded with nothing (an edge strength is never below 0, so a missing neighbour changes no
   // maximum): a column either side of each row of ex, a row above and below ey.
-  // In whole numbers (a strength is at most 2,040 and a view at most 1.5 million pixels, so every
+  // In whole numbers (a strength is at most 2,040 and a view at most SCAN.mostView pixels, so every
   // sum fits in 32 bits): maxima without branches, sums without a float's rounding, in under a
   // third of the time.
   const n = w * h;
@@ -168,7 +165,7 @@ function edgeStrengths(vx: Int16Array, vy: Int16Array, dip: Uint8Array | null, o
       const i = y * w + x;
       // Every bit set inside the frame (ok 255), none outside (0).
       const inside = -(ok[i]! >> 7);
-      const d = dip ? DIP_GAIN * dip[i]! : 0;
+      const d = dip ? SCAN.dipGain * dip[i]! : 0;
       const gx = vx[i]!;
       const gy = vy[i]!;
       // |g| as (g ^ sign) - sign, sign all ones below 0.
@@ -248,15 +245,15 @@ function scorePeaks(score: Float32Array, weakest: Float32Array, sw: number, sh: 
   // for only about cells strong enough, and a cell with a stronger neighbour is out at once:
   // a few comparisons for most, where a dilate of the whole score compared every cell's window.
   // Peaks best only within a quarter are kept too, as minor ones (see ScanHit.minor).
-  const rx = Math.round(cw / 3);
-  const ry = Math.round(ch / 3);
-  const px = Math.round(cw / 4);
-  const py = Math.round(ch / 4);
+  const rx = Math.round(cw / SCAN.peak);
+  const ry = Math.round(ch / SCAN.peak);
+  const px = Math.round(cw / SCAN.minorPeak);
+  const py = Math.round(ch / SCAN.minorPeak);
   const out: ScanHit[] = [];
   for (let y = 0; y < sh; y++) {
     for (let x = 0; x < sw; x++) {
       const v = score[y * sw + x]!;
-      if (v < 30 || !peakAt(score, sw, sh, x, y, px, py)) continue;
+      if (v < SCAN.leastScore || !peakAt(score, sw, sh, x, y, px, py)) continue;
       const minor = !peakAt(score, sw, sh, x, y, rx, ry);
       const corners: Vec[] = [
         [x, y],

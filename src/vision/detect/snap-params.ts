@@ -74,6 +74,78 @@ export const SLIDE = {
   resnap: 0.05,
 } as const;
 
+/** The scan for card-sized rectangles on the table plane (src/vision/detect/scan.ts). */
+export const SCAN = {
+  /** Millimetres of table a view pixel. */
+  mmPerPx: 2,
+  /** A dip of d grey levels counts like a Sobel step of this many times d. */
+  dipGain: 4,
+  /** The view is at least this many pixels each way, and at most this many in all (else the angle is not scanned). */
+  leastView: 8,
+  mostView: 1_500_000,
+  /** A place scoring less than this (the mean edge strength of its three strongest sides) is no card. */
+  leastScore: 30,
+  /** Peaks are the best within 1/this of a card either way; those best within only 1/this are minor (ScanHit.minor). */
+  peak: 3,
+  minorPeak: 4,
+} as const;
+
+/** A dark line across a scan hit: the joint between two touching cards (src/vision/detect/joint.ts, crossedByJoint). */
+export const JOINT = {
+  /** Columns across the face, lying from this share of it on, over this share of it. */
+  across: 16,
+  columnFrom: 0.1,
+  columnSpan: 0.8,
+  /** Rows down the face: one a pixel, and this many at least and at most. */
+  leastRows: 20,
+  mostRows: 400,
+  /** Rows either side a joint may wander across the face (the hit's sides may be a few degrees off the joint's). */
+  slant: 3,
+  /** A column dips where it is darker than this share of the face this share of the rows (and this many at least) before and after. */
+  dip: 0.85,
+  gap: 0.04,
+  leastGap: 3,
+  /** A row with less than this share of the columns in the frame is no joint. */
+  inFrame: 0.5,
+  /** Rows looked at: well inside the face, from this share of it to this one. */
+  rowsFrom: 0.15,
+  rowsTo: 0.85,
+  /** The share of the columns that must dip at one row for a joint. */
+  share: 0.85,
+} as const;
+
+/** A card's own border just inside a side that ran on to a neighbour's (src/vision/detect/joint.ts, ownBorders). */
+export const BORDER = {
+  /** Sides shorter than this (px) are left as they are. */
+  leastSide: 20,
+  /** How far inside a side a card's own border may lie (share of the card across), and at least (px) for it to be looked for. */
+  inside: 0.15,
+  leastInside: 6,
+  /** Samples along a side for its median profile, lying from this share of it on, over this share of it. */
+  along: 16,
+  sideFrom: 0.15,
+  sideSpan: 0.7,
+  /** Where (px, inwards positive) the table just outside the line snapped to, and the paper inside it, are read: the lightest of each. */
+  tableAt: [-8, -7, -6],
+  paperAt: [4, 5, 6, 7, 8],
+  /** Grey levels within which paper, gap and neighbour count as alike. */
+  like: 8,
+  /** The line snapped to is the darkest within this (px) of the side. */
+  snapped: 3,
+  /** A line's dip is how far it lies below the lightest grey within this (px) on each side. */
+  dipWidth: 3,
+  /** Grey levels the neighbour's border dips at least: a crisp line (a blurred or faint one says nothing either way). */
+  crisp: 12,
+  /** Grey levels a border dips below the paper either side of it at least (a median over the side: noise is a level or two), and as a share of the outer line's dip. */
+  dip: 6,
+  dipShare: 0.4,
+  /** A border is thin: paper lies this far (px) either side of it. */
+  thin: 3,
+  /** The card's own border lies at least this far (px) inside the line snapped to, and its paper this far inside the border. */
+  gap: 4,
+  paperIn: 5,
+} as const;
+
 /** Cards completed on the table plane from a clear corner, piles' top cards, covered sides (src/vision/detect/complete.ts). */
 export const COMPLETE = {
   /** A side counts as seen, and its corners as trusted, from this support on. */
