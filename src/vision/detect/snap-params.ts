@@ -4,6 +4,54 @@
 // rectangles, joints and borders between touching cards, and cards completed on the plane.
 // Shares are of a card (its side, its short side) unless said; px are frame pixels unless said.
 
+/** The frame at working scale: light level, edges, thin dark lines, white point (src/vision/detect/surface.ts). */
+export const SURFACE = {
+  /** The local light level varies slowly: it is worked out at 1/this of the working scale, at least this many pixels each way. */
+  levelScale: 4,
+  leastLevelSize: 8,
+  /** It is the brightest lightness within about a card: a window 1/this of that scale's width (odd), and at least this many pixels. */
+  levelWindow: 16,
+  leastWindow: 3,
+  /** The light level is taken as at least this (grey levels) where lightness is measured against it. */
+  darkest: 30,
+  /** The scan for cards looks at up to this many times the working scale (thin joints survive there). */
+  fineScale: 2,
+  /** Gaussian blur (sigma, working pixels) before Canny where EdgeOptions.blur names none. */
+  blur: 0.7,
+  /** Hough votes a straight run takes. */
+  straightVotes: 30,
+  /** A straight run of edges this long (a share of the working width) is a cloth's line, not a card's side. */
+  straightRun: 0.125,
+  /** The gaps a straight run may jump (working pixels): none across a card. */
+  straightGap: 3,
+  /** How far short of each end a straight run is taken out, and how wide (working pixels). */
+  straightShort: 3,
+  straightWidth: 3,
+  /** How many pixels of loose end are pruned (working pixels): the longest spur seen on checked cloth at 640 was 17. */
+  stub: 20,
+  /** A loose end has at most this many neighbours (more are the side of a thick edge). */
+  looseNeighbours: 3,
+  /** Thin dark lines are looked for only in a part of the fine grey at least this many pixels each way ... */
+  leastDips: 8,
+  /** ... and are the excess of a closing this many pixels wide (at half the fine scale) over the grey. */
+  dipKernel: 3,
+  /** Chroma is taken against a lightness (a share of the white point's) of at least this. */
+  chromaFloor: 0.05,
+  /** Every this-many-th pixel is plenty for a histogram of the whole frame, for the white point. */
+  whiteStride: 3,
+  /** A pixel with a channel at this or above is clipped: no white point. */
+  clipped: 250,
+  /** The white point: the brightest this share of the unclipped near-neutral pixels ... */
+  whiteShare: 0.02,
+  /** ... and the paper below glare (Surface.belowGlare): the brightest this share, less those. */
+  belowGlareShare: 0.1,
+  /** A white point's channel with no pixel to go by, and its least. */
+  noWhite: 240,
+  leastWhite: 30,
+  /** Paper under any plausible light is near-neutral: its channels spread less than this share of its brightest one. */
+  neutral: 0.35,
+} as const;
+
 /** Snapping a rough outline's sides to the frame's edges (src/vision/detect/refine.ts, refineQuad). */
 export const REFINE = {
   /** Samples a side. */

@@ -3,6 +3,7 @@
 import type { RgbaImage } from '../image.js';
 import type { OpenCv } from '../opencv.js';
 import type { GreyImage } from './refine.js';
+import { SURFACE } from './snap-params.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
 
@@ -37,9 +38,9 @@ export interface Surface {
 export interface EdgeOptions {
   readonly cannyLow: number;
   readonly cannyHigh: number;
-  /** Gaussian blur (sigma, working pixels) before Canny: 0.7 by default. */
+  /** Gaussian blur (sigma, working pixels) before Canny: SURFACE.blur by default. */
   readonly blur?: number;
-  /** The least fall an outline's edge takes on the frame's grey (refineQuad's, 20 by default). */
+  /** The least fall an outline's edge takes on the frame's grey (refineQuad's, REFINE.minFall by default). */
   readonly minFall?: number;
 }
 
@@ -61,13 +62,13 @@ export function surfaceOf(cv: OpenCv, frame: RgbaImage, source: Mat, options: Su
     const rgba = new Uint8Array(small.data);
     const n = width * height;
     const [white, belowGlare] = whitePoints(rgba, n);
-    // The local light level: the brightest lightness within about a card, smoothed. It varies
-    // slowly, so it is worked out at a quarter of the working scale.
-    const qw = Math.max(8, Math.round(width / 4));
-    const qh = Math.max(8, Math.round(height / 4));
+    // The local light level: the brightest lightness within about a card, smoothed, worked out at
+    // a smaller scale (SURFACE.levelScale).
+    const qw = Math.max(SURFACE.leastLevelSize, Math.round(width / SURFACE.levelScale));
+    const qh = Math.max(SURFACE.leastLevelSize, Math.round(height / SURFACE.levelScale));
     const quarter = new cv.Mat();
     cv.resize(grey, quarter, new cv.Size(qw, qh), 0, 0, cv.INTER_AREA);
-    const k = Math.max(3, Math.round(qw / 16) | 1);
+    const k = Math.max(SURFACE.leastWindow, Math.round(qw / SURFACE.levelWindow) | 1);
     const kernel = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(k, k));
     cv.dilate(quarter, quarter, kernel);
     kernel.delete();
@@ -77,10 +78,11 @@ export function surfaceOf(cv: OpenCv, frame: RgbaImage, source: Mat, options: Su
     const l8 = grey.data;
     const relative = new Float32Array(n);
     const lv = level.data;
-    for (let i = 0; i < n; i++) relative[i] = l8[i]! / Math.max(30, lv[i]!);
+    const darkest = SURFACE.darkest;
+    for (let i = 0; i < n; i++) relative[i] = l8[i]! / Math.max(darkest, lv[i]!);
     const edges = cannyEdges(cv, grey, options);
-    // The scan for cards looks at up to twice the working scale (thin joints survive there).
-    const fine = Math.min(frame.width, width * 2);
+    // The scan for cards looks at a finer scale (SURFACE.fineScale).
+    const fine = Math.min(frame.width, width * SURFACE.fineScale);
     const fineH = Math.round((frame.height * fine) / frame.width);
     const full = new cv.Mat();
     cv.cvtColor(source, full, cv.COLOR_RGBA2GRAY);
@@ -125,18 +127,18 @@ export function withoutStraightRuns(cv: OpenCv, s: Surface): Surface {
   const erased = cv.Mat.zeros(s.height, s.width, cv.CV_8UC1);
   try {
     edges.data.set(s.edges);
-    cv.HoughLinesP(edges, runs, 1, Math.PI / 180, STRAIGHT_VOTES, STRAIGHT_RUN * s.width, STRAIGHT_GAP);
+    cv.HoughLinesP(edges, runs, 1, Math.PI / 180, SURFACE.straightVotes, SURFACE.straightRun * s.width, SURFACE.straightGap);
     const ends = runs.data32S;
     for (let i = 0; i < runs.rows; i++) {
       const [x0, y0, x1, y1] = [ends[4 * i]!, ends[4 * i + 1]!, ends[4 * i + 2]!, ends[4 * i + 3]!];
       const length = Math.hypot(x1 - x0, y1 - y0);
-      const [ux, uy] = [((x1 - x0) / length) * STRAIGHT_SHORT, ((y1 - y0) / length) * STRAIGHT_SHORT];
-      cv.line(erased, new cv.Point(Math.round(x0 + ux), Math.round(y0 + uy)), new cv.Point(Math.round(x1 - ux), Math.round(y1 - uy)), new cv.Scalar(255), 3);
+      const [ux, uy] = [((x1 - x0) / length) * SURFACE.straightShort, ((y1 - y0) / length) * SURFACE.straightShort];
+      cv.line(erased, new cv.Point(Math.round(x0 + ux), Math.round(y0 + uy)), new cv.Point(Math.round(x1 - ux), Math.round(y1 - uy)), new cv.Scalar(255), SURFACE.straightWidth);
     }
     const out = new Uint8Array(s.edges);
     const gone = erased.data;
     for (let i = 0; i < out.length; i++) if (gone[i]) out[i] = 0;
-    pruneLooseEnds(out, s.width, s.height, STUB);
+    pruneLooseEnds(out, s.width, s.height, SURFACE.stub);
     return { ...s, edges: out };
   } finally {
     edges.delete();
@@ -149,7 +151,7 @@ export function withoutStraightRuns(cv: OpenCv, s: Surface): Surface {
  * Takes loose ends off edge curves, a pixel a round for `rounds` rounds: what the taken-out runs
  * leave hanging off a card's outline would otherwise give the area it encloses spurs. Closed loops
  * have no loose end and stay whole. A loose end is a pixel whose neighbours are one run round it,
- * three at most (more are the side of a thick edge).
+ * SURFACE.looseNeighbours at most.
  */
 function pruneLooseEnds(e: Uint8Array, width: number, height: number, rounds: number): void {
   const ring = [-width - 1, -width, -width + 1, 1, width + 1, width, width - 1, -1];
@@ -166,7 +168,7 @@ function pruneLooseEnds(e: Uint8Array, width: number, height: number, rounds: nu
         neighbours += on;
         if (on && !e[i + ring[(k + 7) % 8]!]) starts++;
       }
-      (starts <= 1 && neighbours <= 3 ? ends : kept).push(i);
+      (starts <= 1 && neighbours <= SURFACE.looseNeighbours ? ends : kept).push(i);
     }
     if (ends.length === 0) return;
     for (const i of ends) e[i] = 0;
@@ -174,22 +176,12 @@ function pruneLooseEnds(e: Uint8Array, width: number, height: number, rounds: nu
   }
 }
 
-/** How many pixels of loose end are pruned (working pixels): the longest spur seen on checked cloth at 640 was 17. */
-const STUB = 20;
-/** A straight run of edges this long (a share of the working width) is a cloth's line, not a card's side. */
-const STRAIGHT_RUN = 0.125;
-/** Hough votes a straight run takes, and the gaps it may jump (working pixels): none across a card. */
-const STRAIGHT_VOTES = 30;
-const STRAIGHT_GAP = 3;
-/** How far short of each end a straight run is taken out (working pixels). */
-const STRAIGHT_SHORT = 3;
-
 /** Canny edges of the working grey (blurred first), made 4-connected so that they cut 8-connected regions. */
 function cannyEdges(cv: OpenCv, grey: Mat, options: EdgeOptions): Uint8Array {
   const blurred = new cv.Mat();
   const edges = new cv.Mat();
   try {
-    cv.GaussianBlur(grey, blurred, new cv.Size(0, 0), options.blur ?? 0.7);
+    cv.GaussianBlur(grey, blurred, new cv.Size(0, 0), options.blur ?? SURFACE.blur);
     cv.Canny(blurred, edges, options.cannyLow, options.cannyHigh, 3, true);
     const e = new Uint8Array(edges.data);
     fourConnect(e, grey.cols, grey.rows);
@@ -217,7 +209,7 @@ export function dipsIn(cv: OpenCv, s: Surface, box: { x0: number; y0: number; x1
   const y0 = finite ? Math.max(0, Math.floor(box.y0)) : 0;
   const x1 = finite ? Math.min(s.fineGrey.cols, Math.ceil(box.x1)) : s.fineGrey.cols;
   const y1 = finite ? Math.min(s.fineGrey.rows, Math.ceil(box.y1)) : s.fineGrey.rows;
-  if (!(x1 - x0 >= 8 && y1 - y0 >= 8)) return null;
+  if (!(x1 - x0 >= SURFACE.leastDips && y1 - y0 >= SURFACE.leastDips)) return null;
   const part = s.fineGrey.roi(new cv.Rect(x0, y0, x1 - x0, y1 - y0));
   // Halved by taking the darkest of each 2 x 2 block, which keeps a one-pixel line dark.
   const half = new cv.Mat();
@@ -229,7 +221,7 @@ export function dipsIn(cv: OpenCv, s: Surface, box: { x0: number; y0: number; x1
   cv.resize(half, small, new cv.Size(Math.floor((x1 - x0) / 2), Math.floor((y1 - y0) / 2)), 0, 0, cv.INTER_NEAREST);
   half.delete();
   const mat = new cv.Mat();
-  const k3 = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3));
+  const k3 = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(SURFACE.dipKernel, SURFACE.dipKernel));
   cv.morphologyEx(small, mat, cv.MORPH_BLACKHAT, k3);
   k3.delete();
   small.delete();
@@ -244,6 +236,7 @@ export function chromaOf(s: Surface, white: readonly [number, number, number]): 
   const kr = 1 / white[0];
   const kg = 1 / white[1];
   const kb = 1 / white[2];
+  const floor = SURFACE.chromaFloor;
   for (let i = 0; i < n; i++) {
     const r = rgba[i * 4]! * kr;
     const g = rgba[i * 4 + 1]! * kg;
@@ -254,14 +247,14 @@ export function chromaOf(s: Surface, white: readonly [number, number, number]): 
     if (b > hi) hi = b;
     if (b < lo) lo = b;
     const l = (r + g + b) / 3;
-    chroma[i] = (hi - lo) / (l > 0.05 ? l : 0.05);
+    chroma[i] = (hi - lo) / (l > floor ? l : floor);
   }
   return chroma;
 }
 
 /**
- * Mean colours of the brightest 2% of unclipped near-neutral pixels (the paper under this light,
- * usually) and of the next 8% (see Surface.belowGlare).
+ * Mean colours of the brightest unclipped near-neutral pixels (SURFACE.whiteShare: the paper under
+ * this light, usually) and of the next brightest (see Surface.belowGlare).
  */
 function whitePoints(rgba: Uint8Array, n: number): [[number, number, number], [number, number, number]] {
   // Each brightness's pixels counted and their channels summed in the one pass (whole numbers,
@@ -269,12 +262,12 @@ function whitePoints(rgba: Uint8Array, n: number): [[number, number, number], [n
   const hist = new Uint32Array(766);
   const sums = new Float64Array(766 * 3);
   let total = 0;
-  // Every third pixel is plenty for a histogram of the whole frame.
-  for (let i = 0; i < n; i += 3) {
+  const clipped = SURFACE.clipped;
+  for (let i = 0; i < n; i += SURFACE.whiteStride) {
     const r = rgba[i * 4]!;
     const g = rgba[i * 4 + 1]!;
     const b = rgba[i * 4 + 2]!;
-    if (r >= 250 || g >= 250 || b >= 250 || !nearNeutral(r, g, b)) continue;
+    if (r >= clipped || g >= clipped || b >= clipped || !nearNeutral(r, g, b)) continue;
     const v = r + g + b;
     hist[v]!++;
     sums[v * 3]! += r;
@@ -301,17 +294,17 @@ function whitePoints(rgba: Uint8Array, n: number): [[number, number, number], [n
       wb += sums[v * 3 + 2]!;
       count += hist[v]!;
     }
-    if (count === 0) return [240, 240, 240];
-    return [Math.max(30, wr / count), Math.max(30, wg / count), Math.max(30, wb / count)];
+    if (count === 0) return [SURFACE.noWhite, SURFACE.noWhite, SURFACE.noWhite];
+    return [Math.max(SURFACE.leastWhite, wr / count), Math.max(SURFACE.leastWhite, wg / count), Math.max(SURFACE.leastWhite, wb / count)];
   };
-  const top = from(0.02);
-  return [mean(top, 765), mean(from(0.1), top - 1)];
+  const top = from(SURFACE.whiteShare);
+  return [mean(top, 765), mean(from(SURFACE.belowGlareShare), top - 1)];
 }
 
 /** Paper under any plausible light: a tint, never a strong colour (a hand, a yellow card). */
 export function nearNeutral(r: number, g: number, b: number): boolean {
   const max = Math.max(r, g, b);
-  return max - Math.min(r, g, b) < 0.35 * max;
+  return max - Math.min(r, g, b) < SURFACE.neutral * max;
 }
 
 /** Adds a pixel at every diagonal step of an edge curve, so the curve separates 8-connected regions. */
