@@ -15,7 +15,8 @@
 // sides lie far from parallel (a deck's edge over its end taken for its own) is read from the
 // parallelograms of three of its corners.
 import { add, applyHomography, dist, grow, insetGrid, insidePolygon, intersectLines, invertHomography, scale, signedArea, sub, unit, type Homography, type Vec } from './detect/geometry.js';
-import { CARD_SHAPED, cardShapeError, shortSideFirst, tablePlane } from './detect/table.js';
+import { cardShapeError, shortSideFirst, tablePlane } from './detect/table.js';
+import { PLANE } from './detect/snap-params.js';
 import type { Quad, RgbaImage } from './image.js';
 import { readTurningSideways, type CardReader } from './read/index.js';
 import { paintedOverCover } from './read/cover.js';
@@ -156,7 +157,7 @@ function rectangleTries(
     const others = onTable.filter((_, k) => k !== i);
     const kept: Vec[][] = [];
     // (A partly seen card outlined at a card's size may be outlined off it too: both kinds.)
-    const cardShaped = cardShapeError(onTable[i]!, STANDARD_DECK) < CARD_SHAPED * STANDARD_DECK.widthMm;
+    const cardShaped = cardShapeError(onTable[i]!, STANDARD_DECK) < PLANE.cardShaped * STANDARD_DECK.widthMm;
     const holding = partial[i] || !cardShaped ? rectanglesHolding(onTable[i]!).filter((rect) => share(onTable[i]!, rect) >= COVERED.holds) : [];
     // (A partly seen card's outline lies mostly on it: slid a quarter only, where a half would
     // lay the rectangle on the card next to it, under the same hand.)

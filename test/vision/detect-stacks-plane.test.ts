@@ -13,7 +13,8 @@ import { planShot, renderShot } from '../../src/render/shot.js';
 import { hashSeed } from '../../src/render/scene.js';
 import { decodeImage } from '../../src/vision/image.js';
 import { applyHomography, dist, fitAffine, insidePolygon, type Vec } from '../../src/vision/detect/geometry.js';
-import { tablePlane, FEW_CARDS } from '../../src/vision/detect/table.js';
+import { tablePlane } from '../../src/vision/detect/table.js';
+import { PLANE } from '../../src/vision/detect/snap-params.js';
 import { cornerError, detect, matchTruth, recordedFrame } from './detect-helpers.js';
 
 const SIZE = { widthMm: 63, heightMm: 88 };
@@ -39,7 +40,7 @@ describe('table plane from few cards', () => {
   it('offers the flat plane only with a card or two to go by', () => {
     const cards = [viewed(0, 0), viewed(150, 40), viewed(40, 300), viewed(260, 320)];
     expect(tablePlane(cards.slice(0, 1), SIZE)!.flat).toBeDefined();
-    expect(tablePlane(cards.slice(0, FEW_CARDS), SIZE)!.flat).toBeDefined();
+    expect(tablePlane(cards.slice(0, PLANE.fewCards), SIZE)!.flat).toBeDefined();
     const many = tablePlane(cards, SIZE)!;
     expect(many.flat).toBeUndefined();
     // With more cards the perspective is found: every card its own size, near and far.

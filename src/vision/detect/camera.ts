@@ -5,18 +5,7 @@
 // focal length, and that held near a usual lens's, the cards' foreshortening where they lie tells
 // how the size runs on.
 import { applyHomography, invertHomography, solve, type Homography, type Vec } from './geometry.js';
-
-/** The usual focal length, in frame widths (a 66 degree horizontal field of view) ... */
-const USUAL_FOCAL = 0.77;
-/** ... and how far (natural log) a lens's may lie from it, as one standard deviation. */
-const FOCAL_SPREAD = 0.25;
-/** How far (px) a corner may lie off where the camera puts it, as one standard deviation. */
-const CORNER_NOISE = 1.5;
-/** A camera's plane holds the corners nearly as well as a free homography does, or is no camera's (px: RMS). */
-const FREE_MARGIN = 1.3;
-const FREE_SLACK = 0.5;
-/** One card's corners a free homography holds exactly: a camera's must hold them about as well as they are found (px: RMS). */
-const ONE_CARD_SLACK = 2.5;
+import { PLANE } from './snap-params.js';
 
 type Matrix3 = [number, number, number, number, number, number, number, number, number];
 
@@ -38,25 +27,26 @@ export function fitCameraPlane(frame: readonly Vec[], table: readonly Vec[], siz
   if (!toFrame) return null;
   let camera = cameraOf(toFrame, centre, size.width);
   if (!camera) return null;
-  const usual = Math.log(USUAL_FOCAL * size.width);
+  const usual = Math.log(PLANE.usualFocal * size.width);
   // Residuals in standard deviations: each corner's two, and the focal length's distance from the usual.
   const residuals = (c: Camera): number[] | null => {
     const out: number[] = [];
     for (let i = 0; i < table.length; i++) {
       const p = project(c, centre, table[i]!);
       if (!p) return null;
-      out.push((p[0] - frame[i]![0]) / CORNER_NOISE, (p[1] - frame[i]![1]) / CORNER_NOISE);
+      out.push((p[0] - frame[i]![0]) / PLANE.cornerNoise, (p[1] - frame[i]![1]) / PLANE.cornerNoise);
     }
-    out.push((Math.log(c.focal) - usual) / FOCAL_SPREAD);
+    out.push((Math.log(c.focal) - usual) / PLANE.focalSpread);
     return out;
   };
   let r = residuals(camera);
   if (!r) return null;
   let cost = sumSquares(r);
-  let damping = 1e-3;
+  let damping: number = PLANE.damping;
   // Levenberg-Marquardt over the focal length's log, a small turn and the translation.
-  for (let iteration = 0; iteration < 20; iteration++) {
-    const steps = [1e-4, 1e-5, 1e-5, 1e-5, 1e-3 * Math.abs(camera.translation[2]), 1e-3 * Math.abs(camera.translation[2]), 1e-3 * Math.abs(camera.translation[2])];
+  for (let iteration = 0; iteration < PLANE.iterations; iteration++) {
+    const shift = PLANE.shiftStep * Math.abs(camera.translation[2]);
+    const steps = [PLANE.focalStep, PLANE.turnStep, PLANE.turnStep, PLANE.turnStep, shift, shift, shift];
     const columns: number[][] = [];
     for (let k = 0; k < 7; k++) {
       const moved = residuals(nudge(camera, k, steps[k]!));
@@ -66,8 +56,8 @@ export function fitCameraPlane(frame: readonly Vec[], table: readonly Vec[], siz
     const jtj = columns.map((a) => columns.map((b) => dot(a, b)));
     const jtr = columns.map((a) => -dot(a, r!));
     let improved = false;
-    for (let attempt = 0; attempt < 8 && !improved; attempt++) {
-      const damped = jtj.map((row, i) => row.map((v, j) => (i === j ? v * (1 + damping) + 1e-12 : v)));
+    for (let attempt = 0; attempt < PLANE.attempts && !improved; attempt++) {
+      const damped = jtj.map((row, i) => row.map((v, j) => (i === j ? v * (1 + damping) + PLANE.ridge : v)));
       const delta = solve(damped, jtr);
       if (!delta) break;
       const next = step(camera, delta);
@@ -78,10 +68,10 @@ export function fitCameraPlane(frame: readonly Vec[], table: readonly Vec[], siz
         camera = next;
         r = nr!;
         cost = nextCost;
-        damping = Math.max(damping / 3, 1e-7);
+        damping = Math.max(damping / PLANE.dampingDown, PLANE.leastDamping);
         improved = true;
-        if (gain < 1e-6 * cost) iteration = Infinity;
-      } else damping *= 4;
+        if (gain < PLANE.converged * cost) iteration = Infinity;
+      } else damping *= PLANE.dampingUp;
     }
     if (!improved) break;
   }
@@ -90,7 +80,7 @@ export function fitCameraPlane(frame: readonly Vec[], table: readonly Vec[], siz
   const spread = (points: readonly (Vec | null)[]): number => Math.sqrt(points.reduce((s, p, i) => s + (p ? (p[0] - frame[i]![0]) ** 2 + (p[1] - frame[i]![1]) ** 2 : Infinity), 0) / frame.length);
   const own = spread(table.map((p) => project(camera, centre, p)));
   const free = spread(table.map((p) => applyHomography(toFrame, p)));
-  if (!(own <= FREE_MARGIN * free + (frame.length > 4 ? FREE_SLACK : ONE_CARD_SLACK))) return null;
+  if (!(own <= PLANE.freeMargin * free + (frame.length > 4 ? PLANE.freeSlack : PLANE.oneCardSlack))) return null;
   return invertHomography(homographyOf(camera, centre));
 }
 
@@ -105,7 +95,7 @@ function cameraOf(h: Homography, centre: Vec, width: number): Camera | null {
   const b2 = g[6]! * g[6]! - g[7]! * g[7]!;
   const w = -(a1 * b1 + a2 * b2) / (a1 * a1 + a2 * a2);
   const fromPerspective = w > 0 ? 1 / Math.sqrt(w) : NaN;
-  const focal = fromPerspective > 0.3 * width && fromPerspective < 3 * width ? fromPerspective : USUAL_FOCAL * width;
+  const focal = fromPerspective > PLANE.leastFocal * width && fromPerspective < PLANE.mostFocal * width ? fromPerspective : PLANE.usualFocal * width;
   const c1 = [g[0]! / focal, g[3]! / focal, g[6]!];
   const c2 = [g[1]! / focal, g[4]! / focal, g[7]!];
   const c3 = [g[2]! / focal, g[5]! / focal, g[8]!];

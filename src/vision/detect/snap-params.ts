@@ -122,6 +122,48 @@ export const SLIDE = {
   resnap: 0.05,
 } as const;
 
+/** The table plane from lone cards (src/vision/detect/table.ts), as a camera sees it (camera.ts). */
+export const PLANE = {
+  /** Up to this many agreeing cards, a plane is uncertain enough to try it flat as well. */
+  fewCards: 2,
+  /** A quad on the table whose sides are off a card's by less than this share of its width (mean) is card-shaped. */
+  cardShaped: 0.12,
+  /** Planes whose agreeing cards' mean side errors lie within this (mm) of each other tie: the best-outlined card's wins. */
+  tie: 0.5,
+  /** Rounds of fitting each agreeing card's rectangle to the plane and refitting the plane to them all. */
+  refits: 2,
+  /** The usual focal length, in frame widths (a 66 degree horizontal field of view) ... */
+  usualFocal: 0.77,
+  /** ... and how far (natural log) a lens's may lie from it, as one standard deviation. */
+  focalSpread: 0.25,
+  /** The focal length a plane's perspective gives is used where it lies between these (frame widths); else the usual one. */
+  leastFocal: 0.3,
+  mostFocal: 3,
+  /** How far (px) a corner may lie off where the camera puts it, as one standard deviation. */
+  cornerNoise: 1.5,
+  /** A camera's plane holds the corners nearly as well as a free homography does, or is no camera's (px: RMS): this many times as well, give or take this. */
+  freeMargin: 1.3,
+  freeSlack: 0.5,
+  /** One card's corners a free homography holds exactly: a camera's must hold them about as well as they are found (px: RMS). */
+  oneCardSlack: 2.5,
+  /** The camera's fit (Levenberg-Marquardt): at most this many iterations, and this many tries each at ever more damping. */
+  iterations: 20,
+  attempts: 8,
+  /** Damping at first and at least; divided by this after a step that lowers the cost, multiplied by this after one that does not. */
+  damping: 1e-3,
+  leastDamping: 1e-7,
+  dampingDown: 3,
+  dampingUp: 4,
+  /** Added to the damped normal equations' diagonal, so that they always solve. */
+  ridge: 1e-12,
+  /** The fit stops once a step lowers the cost by less than this share of it. */
+  converged: 1e-6,
+  /** Steps of the numerical derivatives: the focal length's log, a turn (radians), the translation (a share of the camera's height). */
+  focalStep: 1e-4,
+  turnStep: 1e-5,
+  shiftStep: 1e-3,
+} as const;
+
 /** The scan for card-sized rectangles on the table plane (src/vision/detect/scan.ts). */
 export const SCAN = {
   /** Millimetres of table a view pixel. */

@@ -3,6 +3,7 @@
 // card anywhere in the frame has its known size, which is what splits touching cards apart.
 import { fitCameraPlane } from './camera.js';
 import { applyHomography, centroid, dist, fitAffine, fitHomography, homography, hypot, polygonArea, type Homography, type Vec } from './geometry.js';
+import { PLANE } from './snap-params.js';
 
 export interface CardSize {
   readonly widthMm: number;
@@ -22,9 +23,6 @@ export interface TablePlane {
    */
   readonly flat?: Homography;
 }
-
-/** Up to this many agreeing cards, a plane is uncertain enough to try it flat as well. */
-export const FEW_CARDS = 2;
 
 /** The rectangle (mm) a quad (portrait, clockwise) would be if it is one card. */
 export function cardRectangle(size: CardSize): Vec[] {
@@ -52,8 +50,8 @@ export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, q
   const rect = cardRectangle(size);
   // Ties go to the best-outlined card (or the largest, without a measure of quality).
   const quality_ = (i: number): number => (quality ? quality[i]! : polygonArea(quads[i]!));
-  // The plane that makes `q` a card, and the quads it makes card-shaped (within about 12% a side: a
-  // card cut short by something lying over it is not, and neither is a plane made from it).
+  // The plane that makes `q` a card, and the quads it makes card-shaped (PLANE.cardShaped: a card
+  // cut short by something lying over it is not, and neither is a plane made from it).
   const propose = (q: readonly Vec[]): { h: Homography; agree: number[]; error: number } | null => {
     const h = homography(q, rect);
     if (!h) return null;
@@ -61,7 +59,7 @@ export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, q
     let error = 0;
     quads.forEach((other, k) => {
       const e = cardShapeErrorUnder(h, other, size);
-      if (!(e < CARD_SHAPED * size.widthMm)) return;
+      if (!(e < PLANE.cardShaped * size.widthMm)) return;
       agree.push(k);
       error += e;
     });
@@ -75,7 +73,7 @@ export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, q
     if (!proposed) continue;
     const { h, agree, error } = proposed;
     const quality = quality_(index);
-    const better = !best || agree.length > best.agree.length || (agree.length === best.agree.length && (error < best.error - 0.5 || (Math.abs(error - best.error) <= 0.5 && quality > best.quality)));
+    const better = !best || agree.length > best.agree.length || (agree.length === best.agree.length && (error < best.error - PLANE.tie || (Math.abs(error - best.error) <= PLANE.tie && quality > best.quality)));
     if (better) best = { h, agree, error, quality, quad: q };
   }
   if (!best) return null;
@@ -84,7 +82,7 @@ export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, q
   // fit fails.
   const refit = (start: Homography, agree: readonly number[], fit: (from: Vec[], to: Vec[]) => Homography | null): Homography | null => {
     let h = start;
-    for (let round = 0; round < 2; round++) {
+    for (let round = 0; round < PLANE.refits; round++) {
       const from: Vec[] = [];
       const to: Vec[] = [];
       for (const k of agree) {
@@ -123,7 +121,7 @@ export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, q
       agree = other.agree;
     } else h = refit(start, agree, fitHomography) ?? start;
   }
-  const flat = agree.length <= FEW_CARDS ? (refit(start, agree, fitAffine) ?? start) : null;
+  const flat = agree.length <= PLANE.fewCards ? (refit(start, agree, fitAffine) ?? start) : null;
   return flat ? { toTable: h, cards: agree.length, flat } : { toTable: h, cards: agree.length };
 }
 
@@ -131,9 +129,6 @@ export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, q
 function turnedOnce(q: readonly Vec[]): Vec[] {
   return [q[1]!, q[2]!, q[3]!, q[0]!];
 }
-
-/** A quad on the table whose sides are off a card's by less than this share of its width (mean) is card-shaped. */
-export const CARD_SHAPED = 0.12;
 
 /** How far a quad on the table is from a card's size (mm): the mean side error, either way round. */
 export function cardShapeError(t: readonly Vec[], size: CardSize): number {
