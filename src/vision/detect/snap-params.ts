@@ -1,7 +1,8 @@
 // Every named threshold of snapping outlines to the frame's edges and of the table plane, one
 // object a stage, in the order data flows: the working surface and its edges, a rough outline
 // snapped to the frame's edges, the table plane from lone cards, the scan for card-sized
-// rectangles, joints and borders between touching cards, and cards completed on the plane.
+// rectangles, joints and borders between touching cards, cards completed on the plane, and what
+// open table and a special's yellow look like.
 // Shares are of a card (its side, its short side) unless said; px are frame pixels unless said.
 
 /** The frame at working scale: light level, edges, thin dark lines, white point (src/vision/detect/surface.ts). */
