@@ -17,7 +17,7 @@ import { pipMatcher } from './read/pips.js';
 import { specialMatcher } from './read/specials.js';
 import { cardFinds, keptOf, readCards, withGaps, type ReadLooks } from './read/cards.js';
 import { anchorStacks, gridCells } from './layout.js';
-import { frameSight } from './sight.js';
+import { frameSight, type Sight } from './sight.js';
 import type { Recognition, RecognisedCard } from './types.js';
 
 /** The games whose tables the recogniser reads. */
@@ -60,39 +60,48 @@ export async function createRecogniser(options: { modelDir?: string; reader?: Ca
   };
 }
 
-/**
- * The stages in order: where to look (the frame, or the calibrated table from above) -> detect
- * (card outlines, src/vision/detect) -> read (every face in one batch, second looks where unsure,
- * the grid's gaps; src/vision/read/cards.ts) -> layout (rows and columns, the Stacks spaces).
- */
+/** Recognises a frame: where to look (the frame, or with a profile the calibrated table from above), then the stages. */
 export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, options: RecogniseOptions): Recognition {
-  const deck = deckOf(options.game);
   const t0 = performance.now();
   const source = toMat(cv, frame);
-  const sight = options.calibration ? calibratedSight(cv, frame, source, options.calibration) : frameSight(cv, frame, source);
   try {
-    const found = detectCards(cv, sight.image, sight.mat, { ...options.detect, deck, ...(sight.plane ? { plane: sight.plane } : {}) }).filter(sight.isCard);
-    const t1 = performance.now();
-    let partial = found.map((d) => d.partial || sight.cutOff(d.corners));
-    let read = readCards(reader, found.map((d) => d.corners), sight.cut, deck, partial, readLooks(cv, sight.image, deck));
-    const kept = cardFinds(found, read);
-    read = keptOf(read, kept);
-    partial = kept.map((i) => partial[i]!);
-    if (deck === 'tic') ({ partial, read } = withGaps(partial, read, readGaps(reader, read.corners, read.readings, sight.cut, snapper(sight.image), sight.image)));
-    const t2 = performance.now();
-    const anchored = deck === 'stacks' ? anchorStacks(read, partial, sight.drawPiles(read)) : null;
-    const cells = anchored?.cells ?? gridCells(read.corners, partial, options.game, read.readings);
-    const t3 = performance.now();
-    const cards: RecognisedCard[] = read.corners.map((q, i) => {
-      const corners = sight.toFrame(q);
-      return { corners, centre: quadCentre(corners), partial: partial[i]!, reading: read.readings[i]!, row: cells[i]?.row ?? null, col: cells[i]?.col ?? null };
-    });
-    const drawPile = anchored ? { drawPile: sight.toFrame(anchored.drawPile) } : {};
-    return { width: frame.width, height: frame.height, cards, ...drawPile, times: { detectMs: t1 - t0, readMs: t2 - t1, gridMs: t3 - t2 } };
+    const sight = options.calibration ? calibratedSight(cv, frame, source, options.calibration) : frameSight(cv, frame, source);
+    try {
+      return recogniseIn(cv, reader, frame, sight, options.game, options.detect, t0);
+    } finally {
+      sight.dispose();
+    }
   } finally {
-    sight.dispose();
     source.delete();
   }
+}
+
+/**
+ * The stages in order: detect (card outlines, src/vision/detect) -> read (every face in one batch,
+ * second looks where unsure, the grid's gaps; src/vision/read/cards.ts) -> layout (rows and
+ * columns, the Stacks spaces).
+ */
+function recogniseIn(cv: OpenCv, reader: CardReader, frame: RgbaImage, sight: Sight, game: VisionGame, detect: RecogniseOptions['detect'], t0: number): Recognition {
+  const deck = deckOf(game);
+  const found = detectCards(cv, sight.image, sight.mat, { ...detect, deck, ...(sight.plane ? { plane: sight.plane } : {}) }).filter(sight.isCard);
+  const t1 = performance.now();
+  let partial = found.map((d) => d.partial || sight.cutOff(d.corners));
+  const snap = snapper(sight.image);
+  let read = readCards(reader, found.map((d) => d.corners), sight.cut, deck, partial, readLooks(cv, sight.image, deck, snap));
+  const kept = cardFinds(found, read);
+  read = keptOf(read, kept);
+  partial = kept.map((i) => partial[i]!);
+  if (deck === 'tic') ({ partial, read } = withGaps(partial, read, readGaps(reader, read.corners, read.readings, sight.cut, snap, sight.image)));
+  const t2 = performance.now();
+  const anchored = deck === 'stacks' ? anchorStacks(read, partial, sight.drawPiles(read)) : null;
+  const cells = anchored?.cells ?? gridCells(read.corners, partial, game, read.readings);
+  const t3 = performance.now();
+  const cards: RecognisedCard[] = read.corners.map((q, i) => {
+    const corners = sight.toFrame(q);
+    return { corners, centre: quadCentre(corners), partial: partial[i]!, reading: read.readings[i]!, row: cells[i]?.row ?? null, col: cells[i]?.col ?? null };
+  });
+  const drawPile = anchored ? { drawPile: sight.toFrame(anchored.drawPile) } : {};
+  return { width: frame.width, height: frame.height, cards, ...drawPile, times: { detectMs: t1 - t0, readMs: t2 - t1, gridMs: t3 - t2 } };
 }
 
 /** A quad's sides moved onto the image's edges (its grey made once, when first asked for). */
@@ -102,12 +111,12 @@ function snapper(image: RgbaImage): (q: Quad, options?: RefineOptions) => Refine
 }
 
 /** The second looks readCards takes, on the image cards were found in. */
-function readLooks(cv: OpenCv, image: RgbaImage, deck: 'tic' | 'stacks'): ReadLooks {
+function readLooks(cv: OpenCv, image: RgbaImage, deck: 'tic' | 'stacks', snap: ReadLooks['snap']): ReadLooks {
   let yellow: GreyImage | null = null;
   return {
     specials: specialMatcher(cv),
     pips: deck === 'tic' ? pipMatcher(cv) : null,
-    snap: snapper(image),
+    snap,
     snapYellow: (q) => refineQuad((yellow ??= yellowness(image)), q).quad as unknown as Quad,
     frame: { width: image.width, height: image.height },
   };

@@ -2,7 +2,7 @@
 // card-shaped quadrilateral holding ink, snapped to the card's edges on the full-resolution frame.
 // Which pixels are paper depends on the idea of the paper's colour: several ideas are tried where
 // the first finds few lone cards, and the one finding most is kept.
-import { centroid, grow, insidePolygon, portrait, quadCentre, type Vec } from './geometry.js';
+import { centroid, grow, insidePolygon, portrait, quadCentre } from './geometry.js';
 import { refineQuad, type RefinedQuad } from './refine.js';
 import { nearNeutral } from './surface.js';
 import { crossedByJoint, ownBorders } from './joint.js';
@@ -201,4 +201,3 @@ function splitRegions(look: Look, paper: Pick<Pass, 'chroma' | 'mask' | 'cut'>, 
   return { regions, lone, narrow, rest };
 }
 
-export type { Vec };
