@@ -102,16 +102,35 @@ export function correctColour(light: Light, rgb: Rgb): Rgb {
   return [0, 1, 2].map((r) => toSrgb(m[r * 3]! * l[0]! + m[r * 3 + 1]! * l[1]! + m[r * 3 + 2]! * l[2]!)) as unknown as Rgb;
 }
 
+/** Linear 0..1 back to sRGB through a table (16384 steps: finer than 8 bits above the darkest few levels). */
+const BACK_STEPS = 16384;
+let back: Uint8Array | null = null;
+const srgbTable = (): Uint8Array => (back ??= Uint8Array.from({ length: BACK_STEPS + 1 }, (_, i) => toSrgb(i / BACK_STEPS)));
+
+/** A light's tables, made once a light (a recogniser corrects every face it cuts under the same one). */
+const tablesOf = new WeakMap<Light, { diagonal: [Uint8Array, Uint8Array, Uint8Array] | null; lut: Float32Array[] }>();
+
+function lightTables(light: Light): { diagonal: [Uint8Array, Uint8Array, Uint8Array] | null; lut: Float32Array[] } {
+  let tables = tablesOf.get(light);
+  if (tables) return tables;
+  const m = light.matrix;
+  const diagonal = m[1] === 0 && m[2] === 0 && m[3] === 0 && m[5] === 0 && m[6] === 0 && m[7] === 0;
+  tables = diagonal
+    ? { diagonal: [0, 1, 2].map((c) => Uint8Array.from({ length: 256 }, (_, i) => toSrgb(toLinear(i) * light.gains[c]! * m[c * 4]!))) as [Uint8Array, Uint8Array, Uint8Array], lut: [] }
+    : { diagonal: null, lut: [0, 1, 2].map((c) => Float32Array.from({ length: 256 }, (_, i) => toLinear(i) * light.gains[c]!)) };
+  tablesOf.set(light, tables);
+  return tables;
+}
+
 /** A whole image corrected as correctColour does, pixel by pixel (through a lookup per channel, then the matrix). */
 export function correctImage(light: Light, image: RgbaImage): RgbaImage {
   const m = light.matrix;
   const out = new Uint8Array(image.data.length);
   const data = image.data;
-  const diagonal = m[1] === 0 && m[2] === 0 && m[3] === 0 && m[5] === 0 && m[6] === 0 && m[7] === 0;
-  if (diagonal) {
+  const tables = lightTables(light);
+  if (tables.diagonal) {
     // Gains alone (no reference cards): each channel maps on its own, one 8-bit table each.
-    const lut = [0, 1, 2].map((c) => Uint8Array.from({ length: 256 }, (_, i) => toSrgb(toLinear(i) * light.gains[c]! * m[c * 4]!)));
-    const [r, g, b] = lut as [Uint8Array, Uint8Array, Uint8Array];
+    const [r, g, b] = tables.diagonal;
     for (let i = 0; i < out.length; i += 4) {
       out[i] = r[data[i]!]!;
       out[i + 1] = g[data[i + 1]!]!;
@@ -120,11 +139,9 @@ export function correctImage(light: Light, image: RgbaImage): RgbaImage {
     }
     return { width: image.width, height: image.height, data: out };
   }
-  const lut = [0, 1, 2].map((c) => Float32Array.from({ length: 256 }, (_, i) => toLinear(i) * light.gains[c]!));
-  // Back to sRGB through a table over linear 0..1 (16384 steps: finer than 8 bits above the darkest few levels).
-  const STEPS = 16384;
-  const back = Uint8Array.from({ length: STEPS + 1 }, (_, i) => toSrgb(i / STEPS));
-  const enc = (v: number): number => back[v <= 0 ? 0 : v >= 1 ? STEPS : Math.round(v * STEPS)]!;
+  const { lut } = tables;
+  const back = srgbTable();
+  const enc = (v: number): number => back[v <= 0 ? 0 : v >= 1 ? BACK_STEPS : Math.round(v * BACK_STEPS)]!;
   for (let i = 0; i < out.length; i += 4) {
     const r = lut[0]![data[i]!]!;
     const g = lut[1]![data[i + 1]!]!;
