@@ -345,8 +345,9 @@ export class TableSession extends EventEmitter<TableEvents> {
       this.framesSinceSettled = 0;
       if (earlier) this.input(earlier);
       if (given.thumbnail) for (const reread of this.readAgain(settled, given.thumbnail)) this.input(reread);
-      if (given.thumbnail) this.settledSight = { thumb: given.thumbnail, cards: observation.cards.filter((c) => c.corners) };
-      const dealt = this.state.start === null ? this.dealtCard(observation.cards.filter((c) => c.corners), given.thumbnail, close) : null;
+      const outlined = observation.cards.filter((c) => c.corners);
+      if (given.thumbnail) this.settledSight = { thumb: given.thumbnail, cards: outlined };
+      const dealt = this.state.start === null ? this.dealtCard(outlined, given.thumbnail, close) : null;
       this.input({ kind: 'settled-table', tMs: observation.tMs, cards: corrected(this.state, settled), ...(edge !== null ? { edge } : {}), ...(dealt !== null ? { dealt } : {}) });
     } else this.changed();
   }

@@ -2,9 +2,9 @@
 // place of the pile's outline, and a card a side too short or too long completed to a card's size
 // (or marked partly seen).
 import { refineQuad } from './refine.js';
-import { completeOnPlane, coveredSide, extendUnderCover, topOfPile } from './complete.js';
+import { completeOnPlane, coveredSide, extendUnderCover } from './complete.js';
 import { tableColour } from './face.js';
-import { plausible, type Candidate } from './select.js';
+import { heldSides, plausible, type Candidate } from './select.js';
 import type { Look } from './look.js';
 import type { Plane } from './plane.js';
 import { CARDS, FIT, SIDES } from './params.js';
@@ -15,17 +15,16 @@ export function fitToTable(look: Look, on: Plane, found: Candidate[]): void {
 }
 
 function stacksTops(look: Look, on: Plane, found: Candidate[]): void {
-  const { grey } = look;
   // A card whose sides the frame's lightness does not show (a special on a light table).
   found.forEach((c, i) => {
     if (plausible(c)) return;
     const fit = refineQuad(look.yellowGrey(), c.quad);
-    if (fit.support.filter((v) => v >= SIDES.held).length >= FIT.yellowSides && (!on.plane || on.cardShaped(fit.quad))) look.yellowQuads.add((found[i] = { ...c, quad: [...fit.quad], support: fit.support }).quad);
+    if (heldSides(fit.support) >= FIT.yellowSides && (!on.plane || on.cardShaped(fit.quad))) look.yellowQuads.add((found[i] = { ...c, quad: [...fit.quad], support: fit.support }).quad);
   });
   // A pile's outline runs round the cards below where they peek out: the top card's own,
   // unless that makes it less of a card on the table.
   found.forEach((c, i) => {
-    const top = on.tops.has(c.quad) ? on.tops.get(c.quad)! : topOfPile(look.yellowQuads.has(c.quad) ? look.yellowGrey() : grey, c.quad);
+    const top = on.tops.has(c.quad) ? on.tops.get(c.quad)! : look.pileTop(c.quad);
     if (top && (!on.plane || on.cardShaped(top.quad) || !on.cardShaped(c.quad))) found[i] = { ...c, quad: [...top.quad], support: top.support };
   });
 }

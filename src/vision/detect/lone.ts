@@ -10,6 +10,7 @@ import { colourDistance, faceMask, faceStats, loneFace, paperColour } from './fa
 import { aspect, isLoneCard } from './shape.js';
 import { regionsOf, wordHalves, type Region } from './regions.js';
 import type { Look } from './look.js';
+import { heldSides } from './select.js';
 import { LONE, LOOKS, REGIONS, SIDES } from './params.js';
 
 export interface LoneCard {
@@ -31,8 +32,7 @@ export interface Pass {
 
 type Colour = readonly [number, number, number];
 
-/** How many of a quad's sides are held (SIDES.held). */
-const held = (r: RefinedQuad): number => r.support.filter((v) => v >= SIDES.held).length;
+const held = (r: RefinedQuad): number => heldSides(r.support);
 
 /**
  * The lone cards under the best idea of the paper's colour (the paper a calibration or an earlier

@@ -7,7 +7,7 @@ import type { Detection, DetectOptions } from './index.js';
 import type { Surface } from './surface.js';
 import { centroid, dist, grow, insidePolygon, polygonArea, portrait, quadCentre, type Homography, type Vec } from './geometry.js';
 import { refineQuad, type GreyImage, type RefinedQuad } from './refine.js';
-import { yellowness } from './complete.js';
+import { topOfPile, yellowness } from './complete.js';
 import { insideEdges, nearEdges, regionsOf, type Region } from './regions.js';
 import { colourDistance, paperColour, paperCut, yellowFaces } from './face.js';
 import { chromaOf } from './surface.js';
@@ -33,6 +33,8 @@ export interface Look {
   yellowGrey(): GreyImage;
   /** The quads snapped on yellowness (their top cards are looked for there too). */
   readonly yellowQuads: Set<readonly Vec[]>;
+  /** Stacks: the top card of the pile outlined by `quad`, on the grey it was snapped on (null where none shows). */
+  pileTop(quad: readonly Vec[]): RefinedQuad | null;
   /** A region's polygon (working pixels, shrunk by `erosion`) snapped to the frame's edges; each outline once. */
   refineOnce(polygon: readonly Vec[], erosion: number): RefinedQuad;
   /** Regions between the edges alone (the same under every idea of the paper's colour). */
@@ -69,6 +71,8 @@ export function startLook(cv: OpenCv, frame: RgbaImage, surface: Surface, option
   const regions = cached(regionSets, surface.edges, (): { loops?: Region[]; enclosed?: Region[]; yellow?: Region[] } => ({}));
   const ideas = cached(paperIdeas, surface.rgba, () => new Map<string, { chroma: Float32Array; cut: number }>());
   let yellow: GreyImage | null = null;
+  const yellowQuads = new Set<readonly Vec[]>();
+  const yellowGrey = (): GreyImage => (yellow ??= yellowness(frame));
   return {
     cv,
     frame,
@@ -78,8 +82,9 @@ export function startLook(cv: OpenCv, frame: RgbaImage, surface: Surface, option
     options,
     toFrame,
     toWork: (p) => [p[0] / k, p[1] / k],
-    yellowGrey: () => (yellow ??= yellowness(frame)),
-    yellowQuads: new Set(),
+    yellowGrey,
+    yellowQuads,
+    pileTop: (quad) => topOfPile(yellowQuads.has(quad) ? yellowGrey() : grey, quad),
     refineOnce(polygon, erosion) {
       const centre = centroid(polygon);
       const area = polygonArea(polygon);

@@ -6,7 +6,7 @@ import { STANDARD_DECK } from '../../deck/profile.js';
 import { applyHomography, invertHomography, polygonArea, portrait, type Homography, type Vec } from './geometry.js';
 import type { RefinedQuad } from './refine.js';
 import { tablePlane, type CardSize, type TablePlane } from './table.js';
-import { tableLook, tableShare, topOfPile } from './complete.js';
+import { tableLook, tableShare } from './complete.js';
 import { isFace } from './face.js';
 import { isCardShaped, sideError } from './shape.js';
 import type { Look } from './look.js';
@@ -46,7 +46,7 @@ export function planeOf(look: Look, pass: Pass): Plane {
   // Stacks: most "lone" outlines are piles, larger than a card where the cards below peek out;
   // the plane from them would make every card look too small. Their top cards give it instead.
   const tops = new Map<readonly Vec[], RefinedQuad | null>();
-  if (deck === 'stacks') for (const l of lone) tops.set(l.refined.quad, topOfPile(look.yellowQuads.has(l.refined.quad) ? look.yellowGrey() : look.grey, l.refined.quad));
+  if (deck === 'stacks') for (const l of lone) tops.set(l.refined.quad, look.pileTop(l.refined.quad));
   const plane: TablePlane | null = options.plane ? { toTable: options.plane, cards: lone.length } : tablePlane(
     lone.map((l) => portrait(tops.get(l.refined.quad)?.quad ?? l.refined.quad)),
     size,

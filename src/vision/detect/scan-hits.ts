@@ -11,7 +11,7 @@ import { completeOnPlane, slideOffTable, tableShare } from './complete.js';
 import { crossedByJoint, ownBorders } from './joint.js';
 import { faceIn, faceStats, paperInOnePiece, paperRims } from './face.js';
 import { faintSide, overlaps } from './shape.js';
-import { plausible, type Candidate } from './select.js';
+import { heldSides, plausible, type Candidate } from './select.js';
 import type { Look } from './look.js';
 import type { Pass } from './lone.js';
 import type { Plane } from './plane.js';
@@ -27,8 +27,7 @@ interface Judging {
   readonly found: Candidate[];
   /** The lone cards' sides fall only a few grey levels to the table. */
   readonly faintTable: boolean;
-  reject(quad: Vec[], why: string): void;
-  /** A card held all round, or found by its own outline (in Stacks every card: see scanTableFor). */
+  /** A card held all round, or found by its own outline (in Stacks every card). */
   settled(f: Candidate): boolean;
   /** On the table at about a card's size and card-shaped. */
   accept(q: readonly Vec[]): boolean;
@@ -46,7 +45,6 @@ export function scanForCards(look: Look, pass: Pass, on: Plane, found: Candidate
     on,
     found,
     faintTable: contrasts.length > 0 && contrasts[contrasts.length >> 1]! < CARDS.faintTable,
-    reject: (quad, why) => void look.options.debug?.rejected?.push({ quad, why }),
     // (Stacks' piles show the cards below at their sides, a hit for each inside the top card's.)
     settled: (f) => look.deck === 'stacks' || f.coverage !== SCANNED || f.support.every((v) => v >= SIDES.held),
     accept: (q) => {
@@ -55,8 +53,9 @@ export function scanForCards(look: Look, pass: Pass, on: Plane, found: Candidate
     },
   };
   for (const hit of hits) {
-    const card = judgeHit(judging, hit);
-    if (card) found.push(card);
+    const judged = judgeHit(judging, hit);
+    if ('why' in judged) look.options.debug?.rejected?.push(judged);
+    else found.push(judged);
   }
   if (look.deck === 'tic') dropStraddlers(judging);
 }
@@ -90,28 +89,36 @@ function scan(look: Look, pass: Pass, on: Plane): ScanHit[] {
   }
 }
 
-/** A scan hit as a card, or null (and why, to the debug pictures). */
-function judgeHit(j: Judging, hit: ScanHit): Candidate | null {
-  const { look, on, found, reject } = j;
+/** A scan hit turned down: the quad, and why (for the debug pictures). */
+interface Rejected {
+  readonly quad: Vec[];
+  readonly why: string;
+}
+
+const rejected = (quad: Vec[], why: string): Rejected => ({ quad, why });
+
+/** A scan hit as a card, or why not. */
+function judgeHit(j: Judging, hit: ScanHit): Candidate | Rejected {
+  const { look, on, found } = j;
   const { deck } = look;
   const centre = quadCentre(hit.quad);
   // (Not inside a guess too weakly held to be kept: the card's own hit may come after it. Nor,
   // in TIC layouts, inside a scan hit held on only some sides: a stronger peak may straddle a
   // card and its neighbour, or sit a third of a card along a row, ahead of the card's own;
   // the two are weighed when duplicates are dropped.)
-  if (found.some((f) => plausible(f) && j.settled(f) && insidePolygon(f.quad, centre))) return void reject(hit.quad, 'inside a card'), null;
+  if (found.some((f) => plausible(f) && j.settled(f) && insidePolygon(f.quad, centre))) return rejected(hit.quad, 'inside a card');
   // A minor peak (outscored close by) a third or more over a card held on some sides only
   // competes with it; elsewhere, mostly peaks on a textured table, it is kept only as a card
   // outlined all round at a card's size. Quick ways out first (there are dozens a frame): its
   // weakest side less than half its mean (no outline all round), or not held all round by the
   // near snap.
   const doubtful = hit.minor && !found.some((f) => plausible(f) && !j.settled(f) && overlaps(hit.quad, f.quad));
-  if (doubtful && hit.weakest < SCAN_HITS.minorWeakest * hit.score) return void reject(hit.quad, 'minor peak'), null;
+  if (doubtful && hit.weakest < SCAN_HITS.minorWeakest * hit.score) return rejected(hit.quad, 'minor peak');
   const snapped = snapHit(j, hit, doubtful);
-  if ('minor' in snapped) return void reject(snapped.minor.quad, 'minor peak'), null;
+  if ('minor' in snapped) return rejected(snapped.minor.quad, 'minor peak');
   if ('first' in snapped) {
     const { first } = snapped;
-    return void reject(hit.quad, `shape ${on.areaOnTable(first.quad).toFixed(2)} ${first.support.map((v) => v.toFixed(1)).join(',')} score ${hit.score.toFixed(0)}`), null;
+    return rejected(hit.quad, `shape ${on.areaOnTable(first.quad).toFixed(2)} ${first.support.map((v) => v.toFixed(1)).join(',')} score ${hit.score.toFixed(0)}`);
   }
   let refined = snapped.refined;
   // Half over one card found and half over another: a cut across the gap between them (its
@@ -121,12 +128,12 @@ function judgeHit(j: Judging, hit: ScanHit): Candidate | null {
   const nearby = found.filter((f) => plausible(f) && j.settled(f) && dist(quadCentre(f.quad), centre) < reach);
   const points = insetGrid(refined.quad);
   const over = points.map((p) => nearby.findIndex((f) => insidePolygon(f.quad, p))).filter((k) => k >= 0);
-  if (over.length >= SCAN_HITS.overCards * points.length && new Set(over).size >= 2) return void reject(refined.quad, 'over two cards'), null;
+  if (over.length >= SCAN_HITS.overCards * points.length && new Set(over).size >= 2) return rejected(refined.quad, 'over two cards');
   const face = judgeFace(j, refined, doubtful);
-  if (typeof face === 'string') return void reject(refined.quad, face), null;
+  if (typeof face === 'string') return rejected(refined.quad, face);
   // Only where a side has no edge of its own: a straddling quad's sides cross two cards' faces.
   // (Stacks piles lie apart, and a special's name runs across its face.)
-  if (deck === 'tic' && refined.support.some((v) => v < SIDES.held) && crossedByJoint(look.grey, refined.quad)) return void reject(refined.quad, 'straddles a joint'), null;
+  if (deck === 'tic' && refined.support.some((v) => v < SIDES.held) && crossedByJoint(look.grey, refined.quad)) return rejected(refined.quad, 'straddles a joint');
   if (deck === 'tic') {
     // (Only where that brings it nearer a card's size: a side pulled in to ink or noise inside
     // a card whose faint sides were already right, on a table as light as the paper, is not.)
@@ -146,7 +153,7 @@ function snapHit(j: Judging, hit: ScanHit, doubtful: boolean): { refined: Refine
   if (doubtful && near.support.some((v) => v < SIDES.held)) return { minor: near };
   // On a table nearly the paper's colour the scan's peak may sit well off the card's faint
   // sides: a wider search, where the near one finds too little.
-  const strong = (r: RefinedQuad): number => r.support.filter((v) => v >= SIDES.held).length;
+  const strong = (r: RefinedQuad): number => heldSides(r.support);
   const wide = strong(near) < SCAN_HITS.fewSides ? refineQuad(grey, hit.quad, { reach: SCAN_HITS.wideReach }) : null;
   let first = wide && strong(wide) > strong(near) ? wide : near;
   // Where the lone cards' own sides fall only a few grey levels to the table (the table nearly

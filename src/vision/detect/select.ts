@@ -11,11 +11,16 @@ export interface Candidate {
   readonly tentative?: true;
 }
 
-export function plausible(c: Candidate): boolean {
+/** How many sides the frame's edges hold (SIDES.held). */
+export function heldSides(support: readonly number[]): number {
   // (Counted, not filtered: this runs for every candidate against every scan hit.)
-  let strong = 0;
-  for (let k = 0; k < c.support.length; k++) if (c.support[k]! >= SIDES.held) strong++;
-  return strong >= (c.partial ? SELECT.partialSides : SELECT.sides);
+  let held = 0;
+  for (let k = 0; k < support.length; k++) if (support[k]! >= SIDES.held) held++;
+  return held;
+}
+
+export function plausible(c: Candidate): boolean {
+  return heldSides(c.support) >= (c.partial ? SELECT.partialSides : SELECT.sides);
 }
 
 /**
