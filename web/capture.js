@@ -1,7 +1,8 @@
 // The browser camera: getUserMedia, a JPEG every 250 ms over Socket.IO to the table chosen. The
 // server reads the frames (recogniser) and this page shows what it saw.
-import { esc } from './common.js';
+import { esc, header } from './common.js';
 
+header('/capture');
 const socket = io();
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);

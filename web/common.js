@@ -1,13 +1,17 @@
-// Shared by the pages: escaping, card tiles, the table picker.
+// Shared by the pages: the header and theme, escaping, card tiles, pills.
 export const SHAPES = { circle: '●', crescent: '☾', triangle: '▲', square: '■', star: '★' };
-export const TEAM_COLOURS = ['var(--green)', 'var(--blue)', 'var(--red)'];
 
 export function esc(text) {
   return String(text ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 }
 
-/** A card as a tile: TIC cards as number, shape glyph and colour; others by name. */
+/** A card as a tile: TIC cards as number, shape glyph and colour; others by name. The last turn's and a warned card carry a word, not just a colour. */
 export function tile(card, classes = '') {
+  const mark = /warned/.test(classes) ? '<span class="mark">⚠</span>' : /last/.test(classes) ? '<span class="mark">last</span>' : '';
+  return cardTile(card, classes).replace(/<\/div>$/, `${mark}</div>`);
+}
+
+function cardTile(card, classes) {
   const m = /^([1-5])-(circle|crescent|triangle|square|star)-(violet|cyan|yellow|orange|red)$/.exec(card);
   if (m) {
     return `<div class="tile ${classes}" title="${esc(card)}" data-card="${esc(card)}"><span class="n c-${m[3]}">${m[1]}</span><span class="s c-${m[3]}">${SHAPES[m[2]]}</span><span class="name">${esc(card)}</span></div>`;
@@ -21,7 +25,7 @@ export const GAME_NAMES = { progression: 'Progression', 'sequence-shift': 'Seque
 
 export function sourcePill(view) {
   if (view.sourceKind === 'recorded-truth') return '<span class="pill truth" data-testid="source-kind" title="Cards come from the recording\'s own truth, not from recognition">RECORDED TRUTH</span>';
-  const words = { 'recorded-frames': 'RECORDED FRAMES', 'recorded-board': 'RECORDED BOARD', images: 'IMAGES', webcam: 'WEBCAM', browser: 'BROWSER CAMERA', board: 'LIVE BOARD' };
+  const words = { 'recorded-frames': 'REPLAY · RECORDED FRAMES', 'recorded-board': 'REPLAY · RECORDED BOARD', images: 'IMAGES', webcam: 'WEBCAM', browser: 'BROWSER CAMERA', board: 'LIVE BOARD' };
   return `<span class="pill" data-testid="source-kind">${esc(words[view.sourceKind] ?? view.sourceKind)}</span>`;
 }
 
@@ -42,4 +46,60 @@ export function cameraWarning(text, kind) {
 
 export function statusPill(status, text) {
   return `<span class="pill ${esc(status)}" data-testid="status" title="${esc(text)}">${esc(status.toUpperCase())}</span>`;
+}
+
+const PAGES = [
+  ['/', 'Tables'],
+  ['/event', 'Event'],
+  ['/overview', 'Overview'],
+  ['/capture', 'Camera'],
+  ['/organiser', 'Organiser'],
+];
+
+/** The light theme (daylight, projectors) or the dark one; chosen once, kept in this browser. */
+export function theme() {
+  return document.documentElement.dataset.theme === 'light' ? 'light' : 'dark';
+}
+
+function setTheme(name) {
+  document.documentElement.dataset.theme = name;
+  localStorage.setItem('seqref-theme', name);
+  const button = document.getElementById('theme');
+  if (button) {
+    button.textContent = name === 'light' ? 'Dark theme' : 'Light theme';
+    button.setAttribute('aria-pressed', String(name === 'light'));
+  }
+}
+
+/** Fills the page's <header class="top">: the brand, one link a page (the current one marked), the theme switch. */
+export function header(active) {
+  const top = document.querySelector('header.top');
+  top.innerHTML = `<a class="brand" href="/" aria-label="seqref: home">seq<span>ref</span></a>
+    <nav class="pages" aria-label="Pages">${PAGES.map(([href, label]) => `<a href="${href}" ${href === active ? 'aria-current="page" class="active"' : ''}>${label}</a>`).join('')}</nav>
+    <button id="theme" class="theme" type="button" data-testid="theme"></button>`;
+  setTheme(theme());
+  document.getElementById('theme').onclick = () => setTheme(theme() === 'light' ? 'dark' : 'light');
+}
+
+/** Says `text` to a screen reader through the page's aria-live region (#announce). */
+export function announce(text) {
+  const region = document.getElementById('announce');
+  if (!region) return;
+  // A new node each time: the same words twice are announced twice.
+  region.textContent = '';
+  setTimeout(() => (region.textContent = text), 50);
+}
+
+/** "Ana vs Ben", "Team A vs Team B vs Team C". */
+export function versus(names) {
+  return names.join(' vs ');
+}
+
+/** Whether a table plays back a recording (never a live table). */
+export function isReplay(t) {
+  return String(t.sourceKind).startsWith('recorded');
+}
+
+export function tableLabel(t) {
+  return `Table ${t.number} · ${GAME_NAMES[t.game] ?? t.game}`;
 }

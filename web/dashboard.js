@@ -1,15 +1,24 @@
 // The dashboard of one table: camera frame with card outlines, the layout (or the Sequence
-// board with its sequences), scores, warnings as they happen, and the turns.
-import { esc, tile, GAME_NAMES, TEAM_COLOURS, calibrationPill, cameraWarning, sourcePill, statusPill } from './common.js';
+// board with its sequences), scores, warnings as they happen, and the turns. Any turn can be
+// stepped back to: the table as it was then, from the game's record. /game/ID shows a game the
+// event kept, stepping only.
+import { esc, tile, header, announce, versus, isReplay, tableLabel, GAME_NAMES, calibrationPill, cameraWarning, sourcePill, statusPill } from './common.js';
 
-const socket = io();
+header('/');
 const params = new URLSearchParams(location.search);
-const fromPath = location.pathname.startsWith('/table/') ? decodeURIComponent(location.pathname.slice(7)) : null;
-let current = fromPath ?? params.get('table');
+const savedGame = location.pathname.startsWith('/game/') ? decodeURIComponent(location.pathname.slice(6)) : null;
+const socket = savedGame ? null : io();
+let current = location.pathname.startsWith('/table/') ? decodeURIComponent(location.pathname.slice(7)) : params.get('table');
 let tables = [];
 let view = null;
 let layoutCards = null;
 let frameUrl = null;
+/** The game record while stepping (null: live), the turn shown (0: before the first), and the turn count it was fetched at. */
+let record = null;
+let shown = null;
+let recordTurns = -1;
+/** Warnings already told to a screen reader (by turn and rule). */
+let told = null;
 
 const $ = (id) => document.getElementById(id);
 
@@ -18,7 +27,7 @@ const $ = (id) => document.getElementById(id);
 // player, and warnings dismissed with a reason. The server answers each action; its words are shown.
 const organiserToken = params.get('token') ?? sessionStorage.getItem('seqref-token') ?? '';
 if (params.get('token')) sessionStorage.setItem('seqref-token', params.get('token'));
-const organiser = organiserToken.length > 0;
+const organiser = organiserToken.length > 0 && !savedGame;
 
 function toast(text, bad) {
   $('toast').innerHTML = `<div class="toast ${bad ? 'bad' : ''}" role="status" data-testid="toast">${esc(text)}</div>`;
@@ -50,58 +59,75 @@ function askCorrection(row, col, card) {
   input.focus();
 }
 
-socket.on('tables', (list) => {
-  tables = list;
-  if (!current && list.length) watch(list[0].id);
-  renderTabs();
-});
-socket.on('connect', () => current && socket.emit('watch', current));
-socket.on('state', (v) => {
-  if (v.id !== current) return;
-  view = v;
-  render();
-});
-socket.on('frame', (f) => {
-  if (f.table !== current) return;
-  const blob = new Blob([f.jpeg], { type: 'image/jpeg' });
-  const url = URL.createObjectURL(blob);
-  let img = $('frame-img');
-  if (!img) {
-    img = document.createElement('img');
-    img.id = 'frame-img';
-    img.alt = 'camera frame';
-    $('frame').prepend(img);
-  }
-  img.onload = () => frameUrl && frameUrl !== url && URL.revokeObjectURL(frameUrl);
-  const old = frameUrl;
-  img.src = url;
-  frameUrl = url;
-  if (old) setTimeout(() => URL.revokeObjectURL(old), 1000);
-  $('frame-empty')?.remove();
-  $('frame-info').textContent = `${f.width}×${f.height} · ${(f.tMs / 1000).toFixed(1)} s`;
-});
-socket.on('problem', (p) => console.warn('server:', p.error));
+if (socket) {
+  socket.on('tables', (list) => {
+    tables = list;
+    if (!current && list.length) watch(list[0].id);
+    renderPicker();
+    if (view) renderTitle(view);
+  });
+  socket.on('connect', () => current && socket.emit('watch', current));
+  socket.on('state', (v) => {
+    if (v.id !== current) return;
+    view = v;
+    tellWarnings(v);
+    if (shown !== null && v.turns.length !== recordTurns) void loadRecord();
+    render();
+  });
+  socket.on('frame', (f) => {
+    if (f.table !== current) return;
+    const blob = new Blob([f.jpeg], { type: 'image/jpeg' });
+    const url = URL.createObjectURL(blob);
+    let img = $('frame-img');
+    if (!img) {
+      img = document.createElement('img');
+      img.id = 'frame-img';
+      img.alt = 'the camera\'s latest frame of the table';
+      $('frame').prepend(img);
+    }
+    img.onload = () => frameUrl && frameUrl !== url && URL.revokeObjectURL(frameUrl);
+    const old = frameUrl;
+    img.src = url;
+    frameUrl = url;
+    if (old) setTimeout(() => URL.revokeObjectURL(old), 1000);
+    $('frame-empty')?.remove();
+    $('frame-info').textContent = `${f.width}×${f.height} · ${(f.tMs / 1000).toFixed(1)} s`;
+  });
+  socket.on('problem', (p) => console.warn('server:', p.error));
+} else {
+  void openSavedGame();
+}
 
 function watch(id) {
   current = id;
   view = null;
-  history.replaceState(null, '', `/?table=${encodeURIComponent(id)}`);
+  record = null;
+  shown = null;
+  told = null;
+  history.replaceState(null, '', `/table/${encodeURIComponent(id)}${location.search}`);
   const img = $('frame-img');
   if (img) img.remove();
   socket.emit('watch', id);
-  renderTabs();
+  renderPicker();
 }
 
-function renderTabs() {
-  $('tabs').innerHTML = tables
-    .map((t) => `<a href="/?table=${esc(t.id)}" data-id="${esc(t.id)}" class="${t.id === current ? 'active' : ''}">${esc(GAME_NAMES[t.game] ?? t.game)} · ${esc(t.id)}${t.warnings ? `<span class="badge">${t.warnings}</span>` : ''}</a>`)
-    .join('');
-  for (const a of $('tabs').querySelectorAll('a')) {
-    a.onclick = (e) => {
-      e.preventDefault();
-      watch(a.dataset.id);
-    };
+function renderPicker() {
+  const picker = $('picker');
+  picker.hidden = savedGame !== null;
+  picker.innerHTML = tables.map((t) => `<option value="${esc(t.id)}" ${t.id === current ? 'selected' : ''}>${esc(tableLabel(t))}${t.playerNames.length ? ` · ${esc(versus(t.playerNames))}` : ''}${t.warnings ? ` · ${t.warnings} warning${t.warnings === 1 ? '' : 's'}` : ''}</option>`).join('');
+  picker.onchange = () => watch(picker.value);
+}
+
+/** New standing warnings, said once to a screen reader (the first view's are already there). */
+function tellWarnings(v) {
+  const keys = v.warnings.filter((w) => w.standing).map((w) => `${w.turn}|${w.rule}`);
+  if (told === null) {
+    told = new Set(keys);
+    return;
   }
+  const fresh = v.warnings.filter((w) => w.standing && !told.has(`${w.turn}|${w.rule}`));
+  for (const k of keys) told.add(k);
+  if (fresh.length) announce(fresh.map((w) => `Warning, turn ${w.turn}, ${v.playerNames[w.player] ?? ''}: ${w.message}`).join('. '));
 }
 
 const TIC_NAMES = [1, 2, 3, 4, 5].flatMap((n) => ['circle', 'crescent', 'triangle', 'square', 'star'].flatMap((s) => ['violet', 'cyan', 'yellow', 'orange', 'red'].map((c) => `${n}-${s}-${c}`)));
@@ -117,27 +143,145 @@ function fillCardNames(game) {
 }
 
 function render() {
-  const v = view;
+  if (!view) return;
+  const v = shownView();
   if (organiser) fillCardNames(v.game);
   document.title = `seqref · ${v.name}`;
-  $('title').textContent = `${GAME_NAMES[v.game] ?? v.game} · ${v.id}`;
-  $('pills').innerHTML = `${statusPill(v.status, v.statusText)} ${sourcePill(v)} ${calibrationPill(v.calibration)}`;
-  $('camera').innerHTML = cameraWarning(v.calibration?.warning?.text, v.calibration?.warning?.kind);
-  $('source').textContent = `${v.source} — ${v.statusText}`;
+  renderTitle(v);
+  $('pills').innerHTML = savedGame ? '' : `${statusPill(v.status, v.statusText)} ${sourcePill(v)} ${calibrationPill(v.calibration)}`;
+  $('camera').innerHTML = savedGame ? '' : cameraWarning(v.calibration?.warning?.text, v.calibration?.warning?.kind);
+  $('replay').innerHTML = isReplay(v)
+    ? '<div class="replay" data-testid="replay-note"><b>Replay.</b> This table plays back a recorded game, to show what seqref does. To referee your own table, open <a href="/capture">Camera</a> on a phone held over it.</div>'
+    : '';
   renderScores(v);
-  renderWarnings(v);
-  renderTurns(v);
+  renderWarnings(view);
+  renderTurns(view);
   if (v.game === 'sequence') renderBoard(v);
   else renderLayout(v);
   renderOutlines(v);
+  renderHistory();
+  renderDownloads();
   $('winner').innerHTML = v.winner ? `<div class="winner" data-testid="winner">🏆 ${esc(v.winner)} ${v.result && v.result.winners.length > 1 ? 'share the win' : 'wins'}</div>` : '';
 }
+
+function renderTitle(v) {
+  const t = tables.find((x) => x.id === v.id);
+  $('title').textContent = savedGame ? `${GAME_NAMES[v.game] ?? v.game} · ${savedGame}` : t ? tableLabel(t) : `${GAME_NAMES[v.game] ?? v.game} · ${v.id}`;
+  const round = t?.round ? `Round ${t.round} · ` : '';
+  $('players').textContent = `${round}${versus(v.playerNames)} · ${v.source ?? ''}${v.statusText ? ` — ${v.statusText}` : ''}`;
+}
+
+/** The view as it was after turn `shown` (the live one when not stepping). */
+function shownView() {
+  if (shown === null || !record) return view;
+  const turn = shown > 0 ? record.turns[shown - 1] : null;
+  const at = turn ?? record;
+  const cells = turn ? [...turn.added, ...turn.moved.map((m) => ({ row: m.to[0], col: m.to[1] }))].map((p) => [p.row, p.col]) : [];
+  return {
+    ...view,
+    table: at.table,
+    board: at.board,
+    sequences: at.sequences,
+    lastTurnCells: cells,
+    scores: turn ? turn.scores : view.playerNames.map(() => 0),
+    current: -1,
+    turns: record.turns.slice(0, shown),
+    winner: shown === record.turns.length ? record.winner : null,
+    result: shown === record.turns.length ? record.result : null,
+    seen: [],
+  };
+}
+
+/** Fetches the game's record (every turn with the table as it was) to step through. */
+async function loadRecord() {
+  const asked = view.turns.length;
+  const answer = await fetch(`/api/tables/${encodeURIComponent(current)}/game`);
+  if (!answer.ok) return toast(`the game's record could not be loaded (${answer.status})`, true);
+  record = await answer.json();
+  recordTurns = asked;
+  if (shown !== null) shown = Math.min(shown, record.turns.length);
+  render();
+}
+
+/** A game the event kept (/game/ID): its record is the whole page. */
+async function openSavedGame() {
+  const answer = await fetch(`/api/games/${encodeURIComponent(savedGame)}`);
+  if (!answer.ok) {
+    $('title').textContent = `No game ${savedGame}`;
+    return;
+  }
+  record = await answer.json();
+  const last = record.turns.at(-1);
+  view = {
+    id: record.table_id, name: record.name, game: record.game, playerNames: record.playerNames, source: `kept by the event from table ${record.table_id}`, sourceKind: 'record', status: 'ended', statusText: '',
+    table: record.table, board: record.board, sequences: record.sequences, lastTurnCells: [], scores: last?.scores ?? [], scoreUnit: record.scoreUnit, scoreNotes: [], info: [], current: -1,
+    turns: record.turns, warnings: record.turns.flatMap((t, index) => t.warnings.map((w) => ({ ...w, turn: t.number, index, player: t.player, standing: !t.withdrawn && w.dismissed === undefined }))),
+    winner: record.winner, result: record.result, seen: [], frameSize: null, busy: false, notices: [], calibration: null,
+  };
+  shown = record.turns.length;
+  recordTurns = record.turns.length;
+  render();
+}
+
+/** Steps to turn `k` (0: before the first); past the last turn, or null, is live again. */
+async function stepTo(k) {
+  if (!view) return;
+  const total = savedGame ? record.turns.length : view.turns.length;
+  if (k === null || k >= total) {
+    shown = savedGame ? total : null;
+    return render();
+  }
+  shown = Math.max(0, k);
+  if (!savedGame && (!record || recordTurns !== view.turns.length)) await loadRecord();
+  else render();
+}
+
+function renderHistory() {
+  const total = record && shown !== null ? record.turns.length : view.turns.length;
+  const at = shown ?? total;
+  const range = $('step');
+  range.max = String(total);
+  range.value = String(at);
+  $('first').disabled = at === 0;
+  $('prev').disabled = at === 0;
+  $('next').disabled = shown === null || at >= total;
+  $('live').hidden = savedGame !== null;
+  $('live').disabled = shown === null;
+  const turn = shown !== null && record && shown > 0 ? record.turns[shown - 1] : null;
+  const text = shown === null
+    ? `Live: ${total} turn${total === 1 ? '' : 's'} so far. Step back with ◀ or the ← key.`
+    : shown === 0
+      ? `Before the first turn (of ${total}).`
+      : `Turn ${turn.number} of ${record.turns.at(-1)?.number ?? total}: ${turn.playerName}: ${turn.summary}${turn.legal ? '' : ' (illegal)'} · scores ${turn.scores.join(' – ')}`;
+  $('step-text').textContent = text;
+  $('view-title').textContent = shown === null ? (view.game === 'sequence' ? 'Board' : 'Camera') : shown === 0 ? 'Before the first turn' : `After turn ${turn.number}`;
+}
+
+function renderDownloads() {
+  const base = savedGame ? `/api/games/${encodeURIComponent(savedGame)}` : `/api/tables/${encodeURIComponent(current)}/game`;
+  $('downloads').innerHTML = `<a class="btn" href="${base}?download" download data-testid="download-json">Game record (JSON)</a><a class="btn" href="${base}.csv?download" download data-testid="download-csv">Turns (CSV)</a>${savedGame ? '' : `<a class="btn" href="/api/tables/${encodeURIComponent(current)}/export" download>Full log (JSON)</a>`}`;
+}
+
+$('first').onclick = () => stepTo(0);
+$('prev').onclick = () => stepTo((shown ?? view.turns.length) - 1);
+$('next').onclick = () => stepTo((shown ?? view.turns.length) + 1);
+$('live').onclick = () => stepTo(null);
+$('step').oninput = () => stepTo(Number($('step').value));
+// ← → step, Home the start, End or Escape live; never while typing.
+document.addEventListener('keydown', (e) => {
+  if (!view || e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName) || !$('correct-dialog').hidden) return;
+  const at = shown ?? view.turns.length;
+  const keys = { ArrowLeft: () => stepTo(at - 1), ArrowRight: () => stepTo(at + 1), Home: () => stepTo(0), End: () => stepTo(null), Escape: () => stepTo(null) };
+  if (!keys[e.key]) return;
+  e.preventDefault();
+  keys[e.key]();
+});
 
 function renderScores(v) {
   const unit = v.scoreUnit || (v.game === 'sequence' ? 'sequences' : 'points');
   $('scores').innerHTML = v.playerNames
     .map((name, i) => {
-      const dot = v.game === 'sequence' ? `<span class="dot" style="background:${TEAM_COLOURS[i]}"></span>` : '';
+      const dot = v.game === 'sequence' ? chipMark('GBR'[i]) : '';
       const turn = i === v.current && v.status !== 'ended' ? '<small>to play</small>' : '';
       const note = v.scoreNotes?.[i] ? `<div class="note">${esc(v.scoreNotes[i])}</div>` : '';
       return `<div class="score ${i === v.current ? 'current' : ''}" data-testid="player-${i}"><div class="who">${dot}${esc(name)} ${turn}</div><div class="right"><div class="pts" data-testid="score-${i}" title="${esc(unit)}">${v.scores[i] ?? 0}</div><div class="unit">${esc(unit)}</div>${note}</div></div>`;
@@ -162,7 +306,7 @@ function renderWarnings(v) {
       const state = w.dismissed !== undefined ? ` · DISMISSED: ${esc(w.dismissed)}` : w.withdrawn ? ' · TAKEN BACK' : '';
       const tool = organiser && w.standing ? `<button class="dismiss" data-dismiss="${w.index}" data-rule="${esc(w.rule)}">dismiss…</button>` : '';
       return `<div class="warning ${w.standing ? '' : 'withdrawn'}" data-testid="warning" data-rule="${esc(w.rule)}" data-standing="${w.standing}">
-        <div class="head"><span>TURN ${w.turn} · ${esc(v.playerNames[w.player] ?? '')}${state}</span><span>${esc(w.rule)}</span></div>
+        <div class="head"><span>${w.standing ? '⚠ ILLEGAL · ' : ''}TURN ${w.turn} · ${esc(v.playerNames[w.player] ?? '')}${state}</span><span>${esc(w.rule)}</span></div>
         <div class="msg">${esc(w.message)}</div>
         ${w.sentence ? `<div class="rule">Rule: “${esc(w.sentence)}”</div>` : ''}${tool}
       </div>`;
@@ -190,16 +334,17 @@ function renderTurns(v) {
     .reverse()
     .slice(0, 60)
     .map(({ t, index }) => {
-      const tag = t.withdrawn ? '<span class="tag">taken back</span>' : t.kind === 'claim' ? '<span class="tag claim">claim</span>' : '';
+      const tag = (t.legal ? '' : '<span class="tag illegal">illegal</span>') + (t.withdrawn ? '<span class="tag">taken back</span>' : t.kind === 'claim' ? '<span class="tag claim">claim</span>' : '');
       const tools = organiser && v.game !== 'sequence'
         ? `<span class="tools"><button data-merge="${index}" title="This turn and the next are one turn">merge with next</button><select data-assign="${index}" aria-label="give turn ${t.number} to">${v.playerNames.map((n, p) => `<option value="${p}" ${p === t.player ? 'selected' : ''}>${esc(n)}</option>`).join('')}</select></span>`
         : organiser ? `<span class="tools"><button data-merge="${index}" title="This move and the next are one move">merge with next</button></span>` : '';
-      return `<div class="turn ${t.legal ? '' : 'illegal'} ${t.withdrawn ? 'withdrawn' : ''}" data-testid="turn" data-index="${index}"><span class="no">#${t.number}</span><span>${esc(v.playerNames[t.player] ?? '')}: ${esc(t.summary)} ${tag}${tools}</span><span class="pts">${esc(turnPoints(v, t))}</span></div>`;
+      return `<div class="turn ${t.legal ? '' : 'illegal'} ${t.withdrawn ? 'withdrawn' : ''} ${shown === index + 1 ? 'shown' : ''}" data-testid="turn" data-index="${index}"><button type="button" class="no" data-show="${index + 1}" title="Show the table after turn ${t.number}" aria-label="Show the table after turn ${t.number}">#${t.number}</button><span>${esc(v.playerNames[t.player] ?? '')}: ${esc(t.summary)} ${tag}${tools}</span><span class="pts">${esc(turnPoints(v, t))}</span></div>`;
     })
     .join('') || '<div class="none">No turn yet.</div>';
+  for (const b of $('turns').querySelectorAll('button[data-show]')) b.onclick = () => stepTo(Number(b.dataset.show));
   for (const b of $('turns').querySelectorAll('button[data-merge]')) b.onclick = () => act('merge', { turn: Number(b.dataset.merge) });
   for (const sel of $('turns').querySelectorAll('select[data-assign]')) sel.onchange = () => act('assign', { turn: Number(sel.dataset.assign), player: Number(sel.value) });
-  $('notices').textContent = v.notices.slice(-3).join(' · ');
+  $('notices').textContent = (v.notices ?? []).slice(-3).join(' · ');
 }
 
 function warnedCells(v) {
@@ -210,7 +355,6 @@ function warnedCells(v) {
 }
 
 function renderLayout(v) {
-  $('view-title').textContent = 'Camera';
   if (v.game === 'sequence-stacks') return renderStacks(v);
   const cards = v.table;
   if (!cards.length) {
@@ -230,8 +374,9 @@ function renderLayout(v) {
       html += card ? `<div class="cell" data-cell="${key}">${tile(card, warned.has(key) ? 'warned' : last.has(key) ? 'last' : '')}</div>` : '<div class="cell-empty"></div>';
     }
   }
-  $('layout').style.gridTemplateColumns = `repeat(${c1 - c0 + 1}, 74px)`;
+  $('layout').style.setProperty('--cols', String(c1 - c0 + 1));
   $('layout').innerHTML = html;
+  $('legend').innerHTML = '';
   correctable($('layout'), '[data-cell]', (el) => at.get(el.dataset.cell));
 }
 
@@ -240,9 +385,18 @@ function correctable(root, selector, cardOf) {
   if (!organiser) return;
   for (const el of root.querySelectorAll(selector)) {
     el.classList.add('correctable');
-    el.onclick = () => {
+    // Keyboard too: Tab to a card, Enter or Space to correct it.
+    el.setAttribute('tabindex', '0');
+    el.setAttribute('role', 'button');
+    const ask = () => {
       const [row, col] = el.dataset.cell.split(',').map(Number);
       askCorrection(row, col, cardOf(el));
+    };
+    el.onclick = ask;
+    el.onkeydown = (e) => {
+      if (e.key !== 'Enter' && e.key !== ' ') return;
+      e.preventDefault();
+      ask();
     };
   }
 }
@@ -283,12 +437,19 @@ function renderStacks(v) {
     html += `<div class="stacks-space" data-space="${esc(space.cell)}">${body}${count}<div class="space-label">${esc(label)}</div></div>`;
   }
   $('layout').className = 'layout stacks';
-  $('layout').style.gridTemplateColumns = 'repeat(5, 96px)';
+  $('layout').style.setProperty('--cols', '5');
+  $('legend').innerHTML = '';
   $('layout').innerHTML = html + (stray.length ? `<div class="stray">Off the spaces: ${stray.map((c) => esc(c.card)).join(', ')}</div>` : '');
 }
 
+const CHIP_WORDS = { G: 'green chip', B: 'blue chip', R: 'red chip' };
+
+/** A chip as the board shows it: its team's colour, shape and letter. */
+function chipMark(team) {
+  return `<span class="chip ${esc(team)}" aria-hidden="true">${esc(team)}</span>`;
+}
+
 async function renderBoard(v) {
-  $('view-title').textContent = 'Board';
   $('frame').style.display = 'none';
   if (!layoutCards) layoutCards = await (await fetch('/api/sequence-layout')).json();
   if (!v.board) {
@@ -304,16 +465,17 @@ async function renderBoard(v) {
       const card = layoutCards[i];
       const chip = v.board[r][c];
       const cls = ['space', card ? '' : 'corner', chip !== '.' ? 'has-chip' : '', seq.has(`${r},${c}`) ? 'seq' : '', last.has(`${r},${c}`) ? 'last' : ''].join(' ');
-      // The card's name stays readable on top of its chip.
-      html += `<div class="${cls}" data-cell="${r},${c}">${chip !== '.' ? `<span class="chip ${esc(chip)}"></span>` : ''}<span class="lbl">${card ? esc(card) : '★'}</span></div>`;
+      // The card's name stays readable below its chip; a screen reader hears both, and the last move.
+      const label = `${card || 'corner'}: ${CHIP_WORDS[chip] ?? 'empty'}${last.has(`${r},${c}`) ? ', last move' : ''}${seq.has(`${r},${c}`) ? ', in a sequence' : ''}`;
+      html += `<div class="${cls}" data-cell="${r},${c}" role="img" aria-label="${esc(label)}" title="${esc(label)}">${chip !== '.' ? chipMark(chip) : ''}<span class="lbl" aria-hidden="true">${card ? esc(card) : '★'}</span></div>`;
     }
   }
   $('layout').className = 'board';
-  $('layout').style.gridTemplateColumns = '';
   $('layout').innerHTML = html;
+  $('legend').innerHTML = `${v.playerNames.map((n, i) => `<span>${chipMark('GBR'[i])} ${esc(n)}</span>`).join('')}<span><span class="swatch last"></span> last move</span><span><span class="swatch seq"></span> sequence</span>`;
   correctable($('layout'), '[data-cell]', (el) => {
     const [r, c] = el.dataset.cell.split(',').map(Number);
-    return `the ${{ G: 'green chip', B: 'blue chip', R: 'red chip' }[v.board[r][c]] ?? 'empty space'}`;
+    return `the ${CHIP_WORDS[v.board[r][c]] ?? 'empty space'}`;
   });
 }
 
@@ -332,7 +494,8 @@ function shortLabel(card) {
 
 function renderOutlines(v) {
   if (v.game === 'sequence') return;
-  $('frame').style.display = '';
+  // The picture is the camera now: stepping back shows the table as the referee kept it instead.
+  $('frame').style.display = shown === null && !savedGame ? '' : 'none';
   if (v.game !== 'sequence-stacks') $('layout').className = 'layout';
   let svg = $('frame-svg');
   if (!v.frameSize) return;

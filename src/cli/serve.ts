@@ -2,7 +2,7 @@
 // browser camera page, the serial board), the dashboard on http://localhost:3000, the organiser's
 // view, and every event in an SQLite log so a restart loses nothing.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readProfile, type CalibrationProfile } from '../calibration/profile.js';
@@ -18,6 +18,27 @@ import { RecordedBoardSource, RecordedSessionSource } from '../session/sources/r
 import type { Recogniser, Source } from '../session/sources/source.js';
 import { EventStore } from '../session/store.js';
 import { isSessionGame, type SessionGame } from '../session/types.js';
+import { EventBook } from '../event/book.js';
+import { parsePairings } from '../event/pairings.js';
+
+/** The event of a pairing file (none: an event without pairings yet, which the organiser can fill in). */
+function openEvent(path: string | undefined, tables: readonly TableSession[], store: EventStore): EventBook {
+  if (path === undefined) return new EventBook({ name: 'seqref event', pairings: [], tables, store });
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new InputError(`--event ${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  const file = basename(path);
+  const name = /^\uFEFF?#\s*event:\s*(.+)$/m.exec(text)?.[1]?.trim() ?? file.replace(/\.csv$/i, '');
+  const pairings = parsePairings(text, file);
+  try {
+    return new EventBook({ name, pairings, tables, store });
+  } catch (error) {
+    throw error instanceof InputError ? new InputError(`${file}: ${error.message}`) : error;
+  }
+}
 
 export const SERVE_USAGE = `Usage: seqref serve [options]
 
@@ -60,12 +81,18 @@ Options:
   --host H            address to listen on (default 0.0.0.0, so a phone on the network can connect)
   --db FILE           the SQLite event log (default .seqref/events.sqlite)
   --token T           the organiser token (default $SEQREF_TOKEN, else a random one, printed)
+  --event FILE        the event's pairing list (CSV: round,table,player 1,player 2,...; table is
+                      a table's number, 1 for the first source named, or its id; a first line
+                      "# event: NAME" names the event). The round in play names each table's
+                      players; a game that ends is the pairing's result; /event shows standings
+                      and the organiser can edit the pairings. With no source named, the bundled
+                      examples/event.csv
 
 Prints "seqref: dashboard at URL" once it listens. Exits 0 on Ctrl-C or SIGTERM.`;
 
 type Flags = Map<string, (string | true)[]>;
 
-const VALUE_FLAGS = new Set(['session', 'serial-log', 'images', 'camera', 'board', 'profile', 'baud', 'game', 'players', 'turn-ends', 'steady', 'speed', 'port', 'host', 'db', 'token']);
+const VALUE_FLAGS = new Set(['session', 'serial-log', 'images', 'camera', 'board', 'profile', 'baud', 'game', 'players', 'turn-ends', 'steady', 'speed', 'port', 'host', 'db', 'token', 'event']);
 const BOOL_FLAGS = new Set(['truth', 'loop']);
 const REPEATABLE = new Set(['session', 'serial-log', 'images', 'camera', 'board', 'profile']);
 
@@ -236,8 +263,15 @@ export async function runServe(args: readonly string[]): Promise<number> {
 
   const store = new EventStore(dbPath);
   const tables = planned.map((p) => new TableSession({ id: p.id, name: p.name, config: tableConfig(p.game, p.source, { players, turnEnds: turnEnds as 'auto' | 'manual' }), smoothing: { steadyFrames }, ...(p.profile ? { profile: p.profile } : {}) }, store, p.source));
+  let event: EventBook;
+  try {
+    event = openEvent(one(flags, 'event') ?? (demo ? join(repoRoot(), 'examples', 'event.csv') : undefined), tables, store);
+  } catch (error) {
+    store.close();
+    throw error;
+  }
   const { startServer } = await import('../server/server.js');
-  const server = await startServer({ port, host: one(flags, 'host') ?? '0.0.0.0', token, tables }).catch((error: unknown) => {
+  const server = await startServer({ port, host: one(flags, 'host') ?? '0.0.0.0', token, tables, event }).catch((error: unknown) => {
     store.close();
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputError(code === 'EADDRINUSE' ? `port ${port} is in use (another seqref serve?); choose one with --port` : `cannot listen on port ${port}: ${code ?? String(error)}`);
@@ -245,6 +279,7 @@ export async function runServe(args: readonly string[]): Promise<number> {
   process.stdout.write(`seqref: dashboard at ${server.url}\n`);
   process.stdout.write(`seqref: organiser view at ${server.url}/organiser (token ${one(flags, 'token') || process.env.SEQREF_TOKEN ? 'as given' : token})\n`);
   process.stdout.write(`seqref: camera page at ${server.url}/capture; event log ${dbPath}\n`);
+  process.stdout.write(`seqref: event "${event.name}" at ${server.url}/event: ${event.view().pairings.length} pairings, round ${event.view().round} in play; overview for a projector at ${server.url}/overview\n`);
   const recogniserLine = recogniser
     ? `${recogniser.name}${truth ? ' (live cameras; recorded sessions read their recorded truth: --truth)' : ''}`
     : needsRecogniser

@@ -3,7 +3,8 @@
 //
 // One result counts per table and round: a later result replaces an earlier one (a replayed or
 // corrected game), except that a referee's never replaces an organiser's.
-import { byRoundAndTable, csvText, nameKey, type Pairing } from './pairings.js';
+import { csvText } from '../csv.js';
+import { byRoundAndTable, nameKey, type Pairing } from './pairings.js';
 
 /** A game's outcome at one table in one round. */
 export interface EventResult {

@@ -15,7 +15,10 @@ import { LAYOUT } from '../rules/sequence-board-layout.js';
 import type { TableSession } from '../session/session.js';
 import { BrowserCameraSource } from '../session/sources/cameras.js';
 import type { TableView } from '../session/types.js';
-import { captureFrame, MAX_FRAME_BYTES, organiserAction, tableId } from './validate.js';
+import type { EventBook } from '../event/book.js';
+import { parsePairings } from '../event/pairings.js';
+import { turnsCsv, type GameRecord } from '../session/record.js';
+import { captureFrame, eventAction, MAX_FRAME_BYTES, organiserAction, tableId } from './validate.js';
 
 export interface ServerOptions {
   readonly port: number;
@@ -25,6 +28,8 @@ export interface ServerOptions {
   readonly tables: readonly TableSession[];
   /** The folder of the web pages (default: the repository's web/). */
   readonly webDir?: string;
+  /** The event: pairings, rounds, results (none: tables only). */
+  readonly event?: EventBook;
 }
 
 /** One line a table for the organiser's view and the table picker. */
@@ -32,6 +37,10 @@ export interface TableSummary {
   readonly id: string;
   readonly name: string;
   readonly game: string;
+  /** The table's number in the event (1, 2, ... in the order served). */
+  readonly number: number;
+  /** The event's round in play, where the table has a pairing in it. */
+  readonly round: number | null;
   readonly status: string;
   readonly statusText: string;
   readonly source: string;
@@ -49,7 +58,7 @@ export interface TableSummary {
   readonly calibration: { readonly calibrated: boolean; readonly warning: string | null; readonly warningKind: string | null } | null;
 }
 
-export function summarise(view: TableView): TableSummary {
+export function summarise(view: TableView, number = 0, round: number | null = null): TableSummary {
   // Warnings taken back or dismissed no longer stand.
   const standing = view.warnings.filter((w) => w.standing);
   const last = standing.at(-1);
@@ -57,6 +66,8 @@ export function summarise(view: TableView): TableSummary {
     id: view.id,
     name: view.name,
     game: view.game,
+    number,
+    round,
     status: view.status,
     statusText: view.statusText,
     source: view.source,
@@ -85,7 +96,7 @@ export interface RunningServer {
 export function findWebDir(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 5; i++) {
-    if (existsSync(join(dir, 'web', 'index.html'))) return join(dir, 'web');
+    if (existsSync(join(dir, 'web', 'table.html'))) return join(dir, 'web');
     dir = dirname(dir);
   }
   throw new Error('cannot find the web/ folder of the dashboard');
@@ -106,15 +117,27 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   app.disable('x-powered-by');
   const webDir = options.webDir ?? findWebDir();
   const page = (name: string) => (_req: express.Request, res: express.Response) => res.sendFile(join(webDir, name));
+  // The first screen; an old link to one table (/?table=ID) still opens that table.
+  app.get('/', (req, res) => {
+    const { table, ...rest } = req.query as Record<string, string>;
+    if (typeof table !== 'string') return void res.sendFile(join(webDir, 'home.html'));
+    const query = new URLSearchParams(rest).toString();
+    res.redirect(302, `/table/${encodeURIComponent(table)}${query ? `?${query}` : ''}`);
+  });
   app.get('/organiser', page('organiser.html'));
   app.get('/capture', page('capture.html'));
-  app.get('/table/:id', page('index.html'));
-  app.use(express.static(webDir, { index: 'index.html', maxAge: 0 }));
+  app.get('/event', page('event.html'));
+  app.get('/overview', page('overview.html'));
+  app.get('/table/:id', page('table.html'));
+  app.get('/game/:id', page('table.html'));
+  app.use(express.static(webDir, { index: false, maxAge: 0 }));
   app.get('/api/sequence-layout', (_req, res) => {
     res.json(LAYOUT);
   });
+  const numberOf = new Map(options.tables.map((t, i) => [t.id, i + 1]));
+  const summary = (view: TableView): TableSummary => summarise(view, numberOf.get(view.id) ?? 0, options.event?.pairingAt(view.id) ? options.event.view().round : null);
   app.get('/api/tables', (_req, res) => {
-    res.json([...tables.values()].map((t) => summarise(t.view())));
+    res.json([...tables.values()].map((t) => summary(t.view())));
   });
   app.get('/api/tables/:id', (req, res) => {
     const table = tables.get(req.params.id);
@@ -127,6 +150,37 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     res.setHeader('Content-Disposition', `attachment; filename="${table.id}-log.json"`);
     res.json(table.exportLog());
   });
+  // A game as a record: JSON (every turn with the table as it was) or one CSV line a turn.
+  // `?download` asks the browser to save it.
+  const sendGame = (req: express.Request, res: express.Response, record: GameRecord | null, file: string, csv: boolean): void => {
+    if (!record) return void res.status(404).json({ error: `no game ${shown(String(req.params.id))}` });
+    if ('download' in req.query) res.setHeader('Content-Disposition', `attachment; filename="${file}.${csv ? 'csv' : 'json'}"`);
+    if (csv) res.type('text/csv').send(turnsCsv(record));
+    else res.json(record);
+  };
+  app.get(/^\/api\/tables\/([A-Za-z0-9_.-]+)\/game(\.csv)?$/, (req, res) => {
+    const id = String(req.params[0]);
+    const table = tables.get(id);
+    req.params.id = id;
+    sendGame(req, res, table ? table.record() : null, `${id}-game`, Boolean(req.params[1]));
+  });
+  app.get(/^\/api\/games\/([A-Za-z0-9_.-]+?)(\.csv)?$/, (req, res) => {
+    const id = String(req.params[0]);
+    req.params.id = id;
+    sendGame(req, res, options.event?.game(id) ?? null, id, Boolean(req.params[1]));
+  });
+  const event = options.event;
+  app.get('/api/event', (_req, res) => {
+    if (!event) return void res.status(404).json({ error: 'this server runs no event' });
+    res.json(event.view());
+  });
+  const sendCsv = (name: string, text: () => string | undefined) => (req: express.Request, res: express.Response) => {
+    if (!event) return void res.status(404).json({ error: 'this server runs no event' });
+    if ('download' in req.query) res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
+    res.type('text/csv').send(text());
+  };
+  app.get('/api/event/results.csv', sendCsv('results.csv', () => event?.resultsCsv()));
+  app.get('/api/event/pairings.csv', sendCsv('pairings.csv', () => event?.pairingsCsv()));
 
   const http = createServer(app);
   const io = new IoServer(http, { maxHttpBufferSize: MAX_FRAME_BYTES + 64 * 1024, serveClient: true });
@@ -135,7 +189,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // one message. The lobby (every client: the table picker and the organiser's view) hears at most
   // twice a second, from the views the tables last pushed, so 50 busy tables do not flood it.
   const latest = new Map<string, TableView>();
-  const summaries = (): TableSummary[] => [...tables.values()].map((t) => summarise(latest.get(t.id) ?? t.view()));
+  const summaries = (): TableSummary[] => [...tables.values()].map((t) => summary(latest.get(t.id) ?? t.view()));
   const pending = new Map<string, TableView>();
   let flushScheduled = false;
   const flush = (): void => {
@@ -150,6 +204,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     io.to('lobby').emit('tables', summaries());
   }, 500);
   lobbyTimer.unref();
+  // The event's standings change when a game ends (or the organiser edits): everyone hears.
+  event?.on('change', () => {
+    lobbyDirty = true;
+    io.to('lobby').emit('event', event.view());
+  });
   const lastFrame = new Map<string, { jpeg: Buffer; width: number; height: number; tMs: number }>();
   for (const table of tables.values()) {
     table.on('update', (view) => {
@@ -175,6 +234,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     };
     socket.join('lobby');
     socket.emit('tables', summaries());
+    if (event) socket.emit('event', event.view());
     socket.on('watch', (payload: unknown, ackRaw?: unknown) => {
       const ack = ackOf(ackRaw);
       const id = tableId(payload);
@@ -200,6 +260,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         refuse('action', `the action failed: ${error instanceof Error ? error.message : String(error)}`, ack);
       }
     });
+    socket.on('event', (payload: unknown, ackRaw?: unknown) => {
+      const ack = ackOf(ackRaw);
+      if (!event) return refuse('event', 'this server runs no event', ack);
+      const checked = eventAction(payload);
+      if (!checked.ok) return refuse('event', checked.error, ack);
+      if (!sameToken(checked.value.token, options.token)) return refuse('event', 'refused: organiser actions need the organiser token', ack);
+      try {
+        const a = checked.value;
+        const message = a.type === 'pairings' ? event.setPairings(a.pairings) : a.type === 'pairings-csv' ? event.setPairings(parsePairings(a.csv, 'the pasted list')) : a.type === 'round' ? event.setRound(a.round) : a.type === 'result' ? event.setResult(a.round, a.table, a.winners) : event.clearResult(a.round, a.table);
+        ack({ ok: true, changed: true, message });
+      } catch (error) {
+        refuse('event', error instanceof Error ? error.message : String(error), ack);
+      }
+    });
     socket.on('capture:frame', (payload: unknown, ackRaw?: unknown) => {
       const ack = ackOf(ackRaw);
       const checked = captureFrame(payload);
@@ -212,8 +286,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       );
     });
     // Anything else a client sends is ignored; a client that throws garbage gets told once.
-    socket.onAny((event: string) => {
-      if (!['watch', 'action', 'capture:frame'].includes(event)) socket.emit('problem', { event: String(event).slice(0, 40), error: 'unknown message' });
+    socket.onAny((name: string) => {
+      if (!['watch', 'action', 'event', 'capture:frame'].includes(name)) socket.emit('problem', { event: String(name).slice(0, 40), error: 'unknown message' });
     });
   });
 

@@ -115,3 +115,42 @@ export function captureFrame(payload: unknown): Checked<{ table: string; jpeg: B
   if (jpeg[0] !== 0xff || jpeg[1] !== 0xd8) return fail('the frame is not a JPEG image');
   return { ok: true, value: { table: id.value, jpeg } };
 }
+
+export type EventAction =
+  | { readonly token: string; readonly type: 'pairings'; readonly pairings: unknown }
+  | { readonly token: string; readonly type: 'pairings-csv'; readonly csv: string }
+  | { readonly token: string; readonly type: 'round'; readonly round: number }
+  | { readonly token: string; readonly type: 'result'; readonly round: number; readonly table: string; readonly winners: readonly number[] }
+  | { readonly token: string; readonly type: 'clear-result'; readonly round: number; readonly table: string };
+
+/** The most pairings an organiser may send at once. */
+export const MAX_PAIRINGS = 2000;
+
+function round(value: unknown): Checked<number> {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 999) return fail('round must be a whole number from 1 to 999');
+  return { ok: true, value };
+}
+
+/** `{ token, type: 'pairings', pairings: [{ round, table, players }] }` (or `csv`: the list as CSV), `{ token, type: 'round', round }`, `{ token, type: 'result' | 'clear-result', round, table, winners? }` (pairings are checked in full by the event). */
+export function eventAction(payload: unknown): Checked<EventAction> {
+  if (!isObject(payload)) return fail('an event action must be an object { token, type }');
+  const t = token(payload.token);
+  if (!t.ok) return t;
+  if (payload.type === 'pairings' && typeof payload.csv === 'string') {
+    if (payload.csv.length > MAX_PAIRINGS * 400) return fail('the pairing list is too long');
+    return { ok: true, value: { token: t.value, type: 'pairings-csv', csv: payload.csv } };
+  }
+  if (payload.type === 'pairings') {
+    if (!Array.isArray(payload.pairings) || payload.pairings.length > MAX_PAIRINGS) return fail(`pairings must be a list of at most ${MAX_PAIRINGS} { round, table, players }`);
+    return { ok: true, value: { token: t.value, type: 'pairings', pairings: payload.pairings } };
+  }
+  const r = round(payload.round);
+  if (!r.ok) return r;
+  if (payload.type === 'round') return { ok: true, value: { token: t.value, type: 'round', round: r.value } };
+  if (typeof payload.table !== 'string' || !/^[0-9]{1,4}$/.test(payload.table)) return fail('table must be a table number');
+  if (payload.type === 'clear-result') return { ok: true, value: { token: t.value, type: 'clear-result', round: r.value, table: payload.table } };
+  if (payload.type !== 'result') return fail('type must be pairings, round, result or clear-result');
+  const winners = payload.winners;
+  if (!Array.isArray(winners) || winners.length > 8 || !winners.every((w) => typeof w === 'number' && Number.isInteger(w) && w >= 0 && w < 8)) return fail('winners must be a list of seats (0 to 7); an empty list: nobody won');
+  return { ok: true, value: { token: t.value, type: 'result', round: r.value, table: payload.table, winners: winners as number[] } };
+}

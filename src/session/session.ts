@@ -16,6 +16,7 @@ import { HandWatch } from './hands.js';
 import { changedUnder, type Thumbnail } from '../vision/motion.js';
 import type { FrameImage, Source, SourceSink } from './sources/source.js';
 import type { EventStore } from './store.js';
+import { gameRecord, type GameRecord } from './record.js';
 import type { BoardObservation, SeenCard, SessionInput, TableObservation, TableView } from './types.js';
 
 export interface TableOptions {
@@ -147,10 +148,13 @@ export class TableSession extends EventEmitter<TableEvents> {
   private framesSinceSettled = 0;
   private handEdges: { edge: number | null; frame: number }[] = [];
   private readonly cardSeenAt = new Map<string, number>();
+  /** The players' (teams') names, where the event or the organiser gave them. */
+  private names: readonly string[] | null;
 
   constructor(readonly options: TableOptions, private readonly store: EventStore | null, private source: Source | null) {
     super();
     this.id = options.id;
+    this.names = options.playerNames ?? null;
     let state = initialState(options.config);
     for (const input of store?.inputs(options.id) ?? []) state = apply(state, input);
     this.state = state;
@@ -492,12 +496,35 @@ export class TableSession extends EventEmitter<TableEvents> {
     this.emit('update', this.view());
   }
 
+  /** How many seats the game has: players, or Sequence teams. */
+  get seats(): number {
+    const { config } = this.state;
+    return config.game === 'sequence' ? (config.teams ?? 2) : config.players;
+  }
+
+  /** Names the seats (the event's pairing, the organiser's edit); null: the default names. */
+  setPlayerNames(names: readonly string[] | null): void {
+    if (names && names.length !== this.seats) throw new Error(`table ${this.id} seats ${this.seats}, not ${names.length}`);
+    if (JSON.stringify(names) === JSON.stringify(this.names)) return;
+    this.names = names;
+    this.changed();
+  }
+
+  private playerNames(): readonly string[] {
+    return this.names ?? Array.from({ length: this.seats }, (_, i) => (this.state.config.game === 'sequence' ? TEAM_NAMES[i]! : `Player ${i + 1}`));
+  }
+
+  /** The game at this table so far (since the last reset), turn by turn with the table as it was. */
+  record(): GameRecord {
+    return gameRecord(this.state, { id: this.id, name: this.options.name ?? this.id, playerNames: this.playerNames() });
+  }
+
   /** What any viewer may see of this table. */
   view(): TableView {
     const { config } = this.state;
     const j = this.judged;
-    const players = config.game === 'sequence' ? (config.teams ?? 2) : config.players;
-    const playerNames = this.options.playerNames ?? Array.from({ length: players }, (_, i) => (config.game === 'sequence' ? TEAM_NAMES[i]! : `Player ${i + 1}`));
+    const players = this.seats;
+    const playerNames = this.playerNames();
     const lastTurn = j.turns.at(-1);
     const lastTurnCells = lastTurn ? [...lastTurn.added, ...lastTurn.moved.map((m) => ({ row: m.to[0], col: m.to[1] }))].map((p) => [p.row, p.col] as const) : [];
     return {

@@ -2,7 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { checkPairings, csvRow, pairingsCsv, parseCsv, parsePairings, type Pairing } from '../../src/event/pairings.js';
+import { csvRow, parseCsv } from '../../src/csv.js';
+import { checkPairings, pairingsCsv, parsePairings, type Pairing } from '../../src/event/pairings.js';
 
 /** The message of the InputError `run` throws. */
 function messageOf(run: () => unknown): string {
