@@ -151,7 +151,7 @@ function render() {
   $('pills').innerHTML = savedGame ? '' : `${statusPill(v.status, v.statusText)} ${sourcePill(v)} ${calibrationPill(v.calibration)}`;
   $('camera').innerHTML = savedGame ? '' : cameraWarning(v.calibration?.warning?.text, v.calibration?.warning?.kind);
   $('replay').innerHTML = isReplay(v)
-    ? '<div class="replay" data-testid="replay-note"><b>Replay.</b> This table plays back a recorded game, to show what seqref does. To referee your own table, open <a href="/capture">Camera</a> on a phone held over it.</div>'
+    ? '<div class="replay" data-testid="replay-note"><b>Replay</b> of a recorded game<span class="long">, played back to show what seqref does</span>. To referee your own table, open <a href="/capture">Camera</a> on a phone held over it.</div>'
     : '';
   renderScores(v);
   renderWarnings(view);
@@ -168,7 +168,8 @@ function renderTitle(v) {
   const t = tables.find((x) => x.id === v.id);
   $('title').textContent = savedGame ? `${GAME_NAMES[v.game] ?? v.game} · ${savedGame}` : t ? tableLabel(t) : `${GAME_NAMES[v.game] ?? v.game} · ${v.id}`;
   const round = t?.round ? `Round ${t.round} · ` : '';
-  $('players').textContent = `${round}${versus(v.playerNames)} · ${v.source ?? ''}${v.statusText ? ` — ${v.statusText}` : ''}`;
+  $('players').textContent = `${round}${versus(v.playerNames)}`;
+  $('source').textContent = `${v.source ?? ''}${v.statusText ? ` — ${v.statusText}` : ''}`;
 }
 
 /** The view as it was after turn `shown` (the live one when not stepping). */

@@ -83,9 +83,16 @@ socket.on('event', (e) => {
   $('event-name').textContent = e.name;
   $('event-round').textContent = `round ${e.round} in play`;
   if (document.activeElement !== $('round-input')) $('round-input').value = String(e.round);
-  if (!editing) rows = e.pairings.map((p) => ({ round: p.round, table: String(p.number), players: [...p.players] }));
-  renderPairings();
+  if (!editing) showSaved();
+  else renderPairings();
 });
+
+/** The pairings as the server keeps them (after a save, or when nobody is editing). */
+function showSaved() {
+  editing = false;
+  rows = event.pairings.map((p) => ({ round: p.round, table: String(p.number), players: [...p.players] }));
+  renderPairings();
+}
 
 function seatsOf(table) {
   return event.tables.find((t) => String(t.number) === String(table))?.seats ?? 2;
@@ -139,11 +146,7 @@ $('add-row').onclick = () => {
 };
 $('save-pairings').onclick = () => {
   const list = rows.map((r) => ({ round: r.round, table: r.table, players: r.players.slice(0, seatsOf(r.table)).map((n) => (n ?? '').trim()) }));
-  eventAct('pairings', { pairings: list }, () => {
-    editing = false;
-  });
+  eventAct('pairings', { pairings: list }, showSaved);
 };
-$('load-csv').onclick = () => eventAct('pairings', { csv: $('csv').value }, () => {
-  editing = false;
-});
+$('load-csv').onclick = () => eventAct('pairings', { csv: $('csv').value }, showSaved);
 $('round-set').onclick = () => eventAct('round', { round: Number($('round-input').value) });

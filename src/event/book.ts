@@ -39,6 +39,8 @@ interface Saved {
   readonly pairings: readonly Pairing[];
   readonly round: number;
   readonly results: readonly EventResult[];
+  /** The games already recorded (`table#game`): a game counts once, whatever round follows it. */
+  readonly recorded: readonly string[];
 }
 
 export interface EventOptions {
@@ -53,6 +55,7 @@ export class EventBook extends EventEmitter<{ change: [] }> {
   private pairings: readonly Pairing[] = [];
   private round = 1;
   private results: readonly EventResult[] = [];
+  private recorded: readonly string[] = [];
   private readonly tables: readonly EventTable[];
   private readonly sessions: ReadonlyMap<string, TableSession>;
   /** What the event started from: a restart on other pairings starts afresh. */
@@ -70,6 +73,7 @@ export class EventBook extends EventEmitter<{ change: [] }> {
       this.pairings = saved.pairings;
       this.round = saved.round;
       this.results = saved.results;
+      this.recorded = saved.recorded ?? [];
     }
     this.nameSeats();
     for (const table of options.tables) table.on('update', (view) => this.observe(view));
@@ -101,13 +105,15 @@ export class EventBook extends EventEmitter<{ change: [] }> {
     for (const [id, session] of this.sessions) session.setPlayerNames(this.pairingAt(id)?.players ?? null);
   }
 
-  /** A game the referee ended, for the pairing of its table in the round in play (once). */
+  /** A game the referee ended, for the pairing of its table in the round in play (once a game, once a pairing). */
   private observe(view: TableView): void {
     const pairing = this.pairingAt(view.id);
-    if (!view.result || !pairing || this.resultOf(pairing.round, pairing.table)) return;
-    const record = this.sessions.get(view.id)!.record();
+    const session = this.sessions.get(view.id)!;
+    const game = `${view.id}#${session.gameNumber}`;
+    if (!view.result || !pairing || this.resultOf(pairing.round, pairing.table) || this.recorded.includes(game)) return;
     const gameId = `round-${pairing.round}-table-${pairing.table}`;
-    this.options.store?.note(EVENT_LOG, 'event-game', { id: gameId, record });
+    this.options.store?.note(EVENT_LOG, 'event-game', { id: gameId, record: session.record() });
+    this.recorded = [...this.recorded, game];
     this.addResult({ ...this.resultFrom(view, pairing), by: 'referee', gameId });
   }
 
@@ -136,13 +142,16 @@ export class EventBook extends EventEmitter<{ change: [] }> {
   }
 
   private save(): void {
-    this.options.store?.note(EVENT_LOG, 'event', { source: this.source, pairings: this.pairings, round: this.round, results: this.results } satisfies Saved);
+    this.options.store?.note(EVENT_LOG, 'event', { source: this.source, pairings: this.pairings, round: this.round, results: this.results, recorded: this.recorded } satisfies Saved);
     this.emit('change');
   }
 
-  /** The organiser's pairing list (from the browser): checked, tables known, results of pairings that remain kept. */
-  setPairings(list: unknown): string {
-    const pairings = this.bound(checkPairings(list), (_, i) => `row ${i + 1}`);
+  /**
+   * The organiser's pairing list (from the browser: rows, or `source` a pasted CSV already read):
+   * checked, tables known, results of pairings that remain kept.
+   */
+  setPairings(list: unknown, source?: string): string {
+    const pairings = this.bound(checkPairings(list), (p, i) => (source ? `${source}: round ${p.round}, table ${p.table}` : `row ${i + 1}`));
     this.pairings = pairings;
     this.results = this.results.filter((r) => pairings.some((p) => p.round === r.round && p.table === r.table));
     this.nameSeats();

@@ -268,7 +268,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       if (!sameToken(checked.value.token, options.token)) return refuse('event', 'refused: organiser actions need the organiser token', ack);
       try {
         const a = checked.value;
-        const message = a.type === 'pairings' ? event.setPairings(a.pairings) : a.type === 'pairings-csv' ? event.setPairings(parsePairings(a.csv, 'the pasted list')) : a.type === 'round' ? event.setRound(a.round) : a.type === 'result' ? event.setResult(a.round, a.table, a.winners) : event.clearResult(a.round, a.table);
+        const message = a.type === 'pairings' ? event.setPairings(a.pairings) : a.type === 'pairings-csv' ? event.setPairings(parsePairings(a.csv, 'the pasted list'), 'the pasted list') : a.type === 'round' ? event.setRound(a.round) : a.type === 'result' ? event.setResult(a.round, a.table, a.winners) : event.clearResult(a.round, a.table);
         ack({ ok: true, changed: true, message });
       } catch (error) {
         refuse('event', error instanceof Error ? error.message : String(error), ack);
@@ -304,6 +304,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     async close() {
       clearInterval(lobbyTimer);
       await new Promise<void>((resolve) => io.close(() => resolve()));
+      // A browser's idle keep-alive connections would hold the close open until they time out.
+      http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };

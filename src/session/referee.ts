@@ -76,6 +76,8 @@ export interface RefereeState {
   readonly notices: readonly string[];
   /** Inputs taken (the log position this state stands for). */
   readonly inputs: number;
+  /** Which game at this table this is: 1, then one more at each reset. */
+  readonly game: number;
 }
 
 export interface Judged {
@@ -95,7 +97,7 @@ export interface Judged {
 }
 
 export function initialState(config: RefereeConfig): RefereeState {
-  return { config, start: null, after: [], seen: null, boards: [], overrides: [], credits: [], assigned: [], dismissed: [], notices: [], inputs: 0 };
+  return { config, start: null, after: [], seen: null, boards: [], overrides: [], credits: [], assigned: [], dismissed: [], notices: [], inputs: 0, game: 1 };
 }
 
 function committedTable(state: RefereeState): readonly Placement[] {
@@ -158,7 +160,7 @@ export function apply(state: RefereeState, input: SessionInput): RefereeState {
       return { ...next, after: state.after.slice(0, -1), seen: null, notices: note(state, `turn ${state.after.length} undone by the organiser`) };
     }
     case 'reset':
-      return { ...initialState(state.config), inputs: next.inputs, notices: [input.reason ?? 'table reset by the organiser'] };
+      return { ...initialState(state.config), inputs: next.inputs, game: state.game + 1, notices: [input.reason ?? 'table reset by the organiser'] };
     case 'merge':
       return merge(next, input.index);
     case 'assign':

@@ -514,6 +514,11 @@ export class TableSession extends EventEmitter<TableEvents> {
     return this.names ?? Array.from({ length: this.seats }, (_, i) => (this.state.config.game === 'sequence' ? TEAM_NAMES[i]! : `Player ${i + 1}`));
   }
 
+  /** Which game at this table is in play: 1, then one more at each reset (the same after a restart). */
+  get gameNumber(): number {
+    return this.state.game;
+  }
+
   /** The game at this table so far (since the last reset), turn by turn with the table as it was. */
   record(): GameRecord {
     return gameRecord(this.state, { id: this.id, name: this.options.name ?? this.id, playerNames: this.playerNames() });
