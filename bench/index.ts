@@ -15,6 +15,7 @@ const suites: Array<[string, () => Promise<{ run: () => void | Promise<void> }>]
   ['vision', () => import('./vision.js')],
   ['vision-code', () => import('./vision-code.js')],
   ['server', () => import('./server.js')],
+  ['start', () => import('./start.js')],
 ];
 
 // `npm run bench -- progression sequence` runs only the suites named.
