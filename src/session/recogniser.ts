@@ -89,6 +89,20 @@ export function toObservation(tMs: number, cards: readonly VisionCard[], size?: 
   return { tMs, cards: seen, busy, ...(anchor ? { anchor: [anchor[0], anchor[1]] as const } : { relativeCells: true }), ...(unread.length > 0 ? { unread } : {}) };
 }
 
+/** The frames waiting to be read, one after another: reading runs on the server's one thread. */
+let reading: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `read` when every frame asked before it has been read, after the server has answered what
+ * came in meanwhile: a page or a socket message waits for one frame at most, never for a frame of
+ * every table in turn.
+ */
+function inTurn<T>(read: () => T): Promise<T> {
+  const turn = reading.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(read);
+  reading = turn.catch(() => undefined);
+  return turn;
+}
+
 let loaded: Promise<Recogniser | null> | null = null;
 let problem: string | null = null;
 
@@ -128,7 +142,7 @@ export function loadRecogniser(): Promise<Recogniser | null> {
         const { data, info } = await sharp(image.jpeg).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
         const frame = { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
         // With a profile: recognition on the rectified table (src/vision/calibrated.ts).
-        const result = recogniser.recognise(frame, { game, ...(calibration ? { calibration } : {}) });
+        const result = await inTurn(() => recogniser.recognise(frame, { game, ...(calibration ? { calibration } : {}) }));
         // Sequence Stacks: the draw pile found, the cells are numbered from it (STACKS_CELLS.draw).
         return { ...toObservation(image.tMs, result?.cards ?? [], frame, result?.drawPile ? STACKS_CELLS.draw : undefined), thumbnail: thumbnail(frame) };
       },
