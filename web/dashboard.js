@@ -228,7 +228,7 @@ async function openSavedGame() {
 async function stepTo(k) {
   if (!view) return;
   const total = savedGame ? record.turns.length : view.turns.length;
-  if (k === null || k >= total) {
+  if (k === null || k > total) {
     shown = savedGame ? total : null;
     return render();
   }
