@@ -1,0 +1,84 @@
+// The dashboard without colour, without a mouse and in daylight, in a real browser: chips differ
+// by shape and letter as well as colour and are named to a screen reader; the last move is marked
+// in words; a new warning is announced in an aria-live region; a card is corrected from the
+// keyboard; the light theme is chosen with one button and kept.
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, serve, SKIP_BROWSER, tempDir, type Served } from './rig.js';
+
+/** The browser's, inside evaluate (the tests are typed without the DOM). */
+declare const getComputedStyle: (element: unknown) => { borderRadius: string; clipPath: string };
+
+describe.skipIf(SKIP_BROWSER)('an accessible dashboard', () => {
+  let browser: Browser;
+  let server: Served;
+  const dir = tempDir();
+
+  beforeAll(async () => {
+    // Slow enough that the Sequence game's warnings come while the page is open.
+    [browser, server] = await Promise.all([launchChromium(), serve(['--truth', '--speed', '4', '--db', join(dir.path, 'events.sqlite'), '--token', 'secret'])]);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await browser?.close();
+    dir.remove();
+  });
+
+  it('tells chips apart by shape and letter, names every space, marks the last move in words and announces each new warning', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/table/sequence-game`);
+    const announced = page.locator('[data-testid=announce]');
+    expect(await announced.getAttribute('aria-live')).toBe('assertive');
+    await expect.poll(() => announced.textContent(), { timeout: 40_000 }).toMatch(/^Warning, turn \d+, Team \w+: .+/);
+    const warning = page.locator('[data-testid=warning][data-standing=true]').first();
+    expect(await warning.textContent()).toMatch(/ILLEGAL · TURN \d+/);
+
+    const chips = page.locator('.board .chip');
+    expect(await chips.count()).toBeGreaterThan(2);
+    const looks = await chips.evaluateAll((all) => all.map((c) => ({ letter: c.textContent, shape: `${getComputedStyle(c).borderRadius}|${getComputedStyle(c).clipPath}` })));
+    const shapeOf = new Map<string, Set<string>>();
+    for (const { letter, shape } of looks) shapeOf.set(letter!, (shapeOf.get(letter!) ?? new Set()).add(shape));
+    expect([...shapeOf.keys()].sort()).toEqual(['B', 'G']);
+    // One shape a team, and the teams' shapes differ.
+    expect([...shapeOf.values()].every((s) => s.size === 1)).toBe(true);
+    expect(new Set([...shapeOf.values()].map((s) => [...s][0])).size).toBe(2);
+    const labels = await page.locator('.board .space').evaluateAll((all) => all.map((s) => s.getAttribute('aria-label')));
+    expect(labels).toHaveLength(100);
+    expect(labels.filter((l) => /: (green|blue) chip/.test(l!)).length).toBe(looks.length);
+    expect(labels.some((l) => /last move/.test(l!))).toBe(true);
+    await page.close();
+  });
+
+  it('corrects a card from the keyboard alone', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/table/progression-game?token=secret`);
+    const card = page.locator('#layout [data-cell][role=button]').first();
+    await card.waitFor({ timeout: 20_000 });
+    expect(await card.getAttribute('tabindex')).toBe('0');
+    await card.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid=correct-dialog]').waitFor({ state: 'visible' });
+    expect(await page.evaluate('document.activeElement.id')).toBe('correct-card');
+    await page.close();
+  });
+
+  it('switches to the light theme with one button, and keeps it', async () => {
+    const context = await browser.newContext({ colorScheme: 'dark' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/overview`);
+    const background = (): Promise<string> => page.evaluate('getComputedStyle(document.body).backgroundColor');
+    expect(await page.evaluate('document.documentElement.dataset.theme')).toBe('dark');
+    const dark = await background();
+    const button = page.locator('[data-testid=theme]');
+    expect(await button.getAttribute('aria-pressed')).toBe('false');
+    await button.click();
+    expect(await page.evaluate('document.documentElement.dataset.theme')).toBe('light');
+    expect(await button.getAttribute('aria-pressed')).toBe('true');
+    const light = await background();
+    expect(light).not.toBe(dark);
+    await page.goto(`${server.url}/event`);
+    expect(await background()).toBe(light);
+    await context.close();
+  });
+});
