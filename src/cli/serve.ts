@@ -42,11 +42,13 @@ function openEvent(path: string | undefined, tables: readonly TableSession[], st
 
 export const SERVE_USAGE = `Usage: seqref serve [options]
 
-Runs the live referee: the dashboard at http://localhost:3000, the organiser's view at
-/organiser, the camera page at /capture (a phone can be the camera). With no source named it
+Runs the live referee at http://localhost:3000: each table's page (/table/ID), the event's
+standings (/event), every table at once for a projector (/overview), the organiser's view
+(/organiser) and the camera page (/capture: a phone can be the camera). With no source named it
 replays the bundled recorded games of fixtures/dev (one whole game of each of the five games, the
 Sequence game from its board's serial log, and the short Progression session), one table each,
-and loops them; a browser-camera table waits for /capture.
+loops them, and names their players from examples/event.csv; a browser-camera table waits for
+/capture.
 
 Sources (each makes one table; repeat them for more tables):
   --session DIR       a recorded session (fixture folder: frames, or a Sequence board's serial log)
