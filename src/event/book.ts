@@ -79,6 +79,10 @@ export class EventBook extends EventEmitter<{ change: [] }> {
     for (const table of options.tables) table.on('update', (view) => this.observe(view));
   }
 
+  get roundInPlay(): number {
+    return this.round;
+  }
+
   /** The table a pairing names (its number or its id), or null. */
   tableOf(ref: string): EventTable | null {
     return this.tables.find((t) => t.id === ref || String(t.number) === ref) ?? null;

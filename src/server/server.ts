@@ -135,7 +135,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     res.json(LAYOUT);
   });
   const numberOf = new Map(options.tables.map((t, i) => [t.id, i + 1]));
-  const summary = (view: TableView): TableSummary => summarise(view, numberOf.get(view.id) ?? 0, options.event?.pairingAt(view.id) ? options.event.view().round : null);
+  const summary = (view: TableView): TableSummary => summarise(view, numberOf.get(view.id) ?? 0, options.event?.pairingAt(view.id) ? options.event.roundInPlay : null);
   app.get('/api/tables', (_req, res) => {
     res.json([...tables.values()].map((t) => summary(t.view())));
   });

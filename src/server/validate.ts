@@ -136,6 +136,7 @@ export function eventAction(payload: unknown): Checked<EventAction> {
   if (!isObject(payload)) return fail('an event action must be an object { token, type }');
   const t = token(payload.token);
   if (!t.ok) return t;
+  if (!['pairings', 'round', 'result', 'clear-result'].includes(String(payload.type))) return fail('type must be pairings, round, result or clear-result');
   if (payload.type === 'pairings' && typeof payload.csv === 'string') {
     if (payload.csv.length > MAX_PAIRINGS * 400) return fail('the pairing list is too long');
     return { ok: true, value: { token: t.value, type: 'pairings-csv', csv: payload.csv } };
@@ -149,7 +150,6 @@ export function eventAction(payload: unknown): Checked<EventAction> {
   if (payload.type === 'round') return { ok: true, value: { token: t.value, type: 'round', round: r.value } };
   if (typeof payload.table !== 'string' || !/^[0-9]{1,4}$/.test(payload.table)) return fail('table must be a table number');
   if (payload.type === 'clear-result') return { ok: true, value: { token: t.value, type: 'clear-result', round: r.value, table: payload.table } };
-  if (payload.type !== 'result') return fail('type must be pairings, round, result or clear-result');
   const winners = payload.winners;
   if (!Array.isArray(winners) || winners.length > 8 || !winners.every((w) => typeof w === 'number' && Number.isInteger(w) && w >= 0 && w < 8)) return fail('winners must be a list of seats (0 to 7); an empty list: nobody won');
   return { ok: true, value: { token: t.value, type: 'result', round: r.value, table: payload.table, winners: winners as number[] } };
