@@ -270,6 +270,10 @@ $('live').onclick = () => stepTo(null);
 $('step').oninput = () => stepTo(Number($('step').value));
 // ← → step, Home the start, End or Escape live; never while typing.
 document.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape' && !$('correct-dialog').hidden) {
+    $('correct-dialog').hidden = true;
+    return;
+  }
   if (!view || e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName) || !$('correct-dialog').hidden) return;
   const at = shown ?? view.turns.length;
   const keys = { ArrowLeft: () => stepTo(at - 1), ArrowRight: () => stepTo(at + 1), Home: () => stepTo(0), End: () => stepTo(null), Escape: () => stepTo(null) };
