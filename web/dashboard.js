@@ -161,7 +161,7 @@ function render() {
   renderOutlines(v);
   renderHistory();
   renderDownloads();
-  $('winner').innerHTML = v.winner ? `<div class="winner" data-testid="winner">🏆 ${esc(v.winner)} ${v.result && v.result.winners.length > 1 ? 'share the win' : 'wins'}</div>` : '';
+  $('winner').innerHTML = v.winner ? `<div class="winner" data-testid="winner">★ ${esc(v.winner)} ${v.result && v.result.winners.length > 1 ? 'share the win' : 'wins'}</div>` : '';
 }
 
 function renderTitle(v) {

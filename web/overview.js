@@ -1,5 +1,6 @@
 // Every table at once, big enough for a projector: who plays, the scores, whose turn, the latest
-// warning and the result. A new warning anywhere is said to a screen reader.
+// warning and the result, then the event's standings. A new warning anywhere is said to a screen
+// reader.
 import { esc, header, announce, isReplay, tableLabel, statusPill } from './common.js';
 
 header('/overview');
@@ -18,7 +19,7 @@ socket.on('tables', (tables) => {
         <h3><span>${esc(tableLabel(t))}</span>${statusPill(t.status, t.statusText)}</h3>
         <div class="source">${t.round ? `Round ${t.round} · ` : ''}${t.turns} turn${t.turns === 1 ? '' : 's'}${isReplay(t) ? ' · replay' : ''}</div>
         <div class="ovs">${rows}</div>
-        ${t.winner ? `<div class="winner">🏆 ${esc(t.winner)}</div>` : ''}${last}
+        ${t.winner ? `<div class="winner">★ ${esc(t.winner)} won</div>` : ''}${last}
       </a>`;
     })
     .join('');
@@ -29,7 +30,15 @@ socket.on('tables', (tables) => {
   }
   warned = now;
 });
+/** The leaders, as many as a projector shows at a glance. */
+const STANDINGS_SHOWN = 12;
+
 socket.on('event', (event) => {
   $('title').textContent = event.pairings.length ? event.name : 'Every table';
   $('round').textContent = event.pairings.length ? `ROUND ${event.round}` : '';
+  $('standings').hidden = event.standings.length === 0;
+  $('standings-table').innerHTML = `<thead><tr><th class="num">#</th><th>Player</th><th class="num">Points</th><th class="num">Wins</th><th class="num">Played</th></tr></thead><tbody>${event.standings
+    .slice(0, STANDINGS_SHOWN)
+    .map((s) => `<tr><td class="num">${s.rank}</td><td>${esc(s.name)}</td><td class="num">${Number.isInteger(s.points) ? s.points : s.points.toFixed(2)}</td><td class="num">${s.wins}</td><td class="num">${s.played}</td></tr>`)
+    .join('')}</tbody>`;
 });
