@@ -8,6 +8,7 @@ import type { Recogniser } from './sources/source.js';
 import { STACKS_CELLS } from './games/stacks.js';
 import type { SeenCard, TableObservation } from './types.js';
 import { thumbnail } from '../vision/motion.js';
+import type { FrameRequest, WorkerAnswer } from './recognise-worker.js';
 
 /** What the adapter reads of a recognised card (src/vision/types.ts RecognisedCard). */
 export interface VisionCard {
@@ -18,7 +19,7 @@ export interface VisionCard {
   readonly col?: number | null;
 }
 
-interface VisionRecogniser {
+export interface VisionRecogniser {
   recognise(frame: { width: number; height: number; data: Uint8Array }, options: { game: string; calibration?: CalibrationProfile }): { cards?: readonly VisionCard[]; drawPile?: unknown } | null;
 }
 
@@ -89,11 +90,11 @@ export function toObservation(tMs: number, cards: readonly VisionCard[], size?: 
   return { tMs, cards: seen, busy, ...(anchor ? { anchor: [anchor[0], anchor[1]] as const } : { relativeCells: true }), ...(unread.length > 0 ? { unread } : {}) };
 }
 
-/** The frames waiting to be read, one after another: reading runs on the server's one thread. */
+/** The frames waiting to be read in this thread, one after another (no worker thread: see loadRecogniser). */
 let reading: Promise<unknown> = Promise.resolve();
 
 /**
- * Runs `read` when every frame asked before it has been read, after the server has answered what
+ * Runs `read` when every frame asked before it has been read, after the thread has answered what
  * came in meanwhile: a page or a socket message waits for one frame at most, never for a frame of
  * every table in turn.
  */
@@ -111,27 +112,86 @@ export function recogniserProblem(): string | null {
   return problem;
 }
 
-/** The vision recogniser, or null (recogniserProblem() says why) when it is not built or has no model. */
+/** The vision module's recogniser, or why there is none. */
+export async function openVision(): Promise<VisionRecogniser | string> {
+  // A computed specifier: the module may not exist yet, and the build must not depend on it.
+  const specifier = '../vision/recognise.js';
+  let vision: unknown;
+  try {
+    vision = await import(specifier);
+  } catch (error) {
+    return `src/vision/recognise.ts is not built (${firstLine(error)})`;
+  }
+  if (!isVisionModule(vision)) return 'src/vision/recognise.ts has no createRecogniser()';
+  try {
+    return await vision.createRecogniser();
+  } catch (error) {
+    return `the recogniser could not start: ${firstLine(error)}`;
+  }
+}
+
+type Read = (frame: { width: number; height: number; data: Uint8Array }, game: string, calibration: CalibrationProfile | null) => Promise<{ cards: readonly VisionCard[]; drawPile: boolean }>;
+
+/** Frames read in this thread, between its other work. */
+async function readHere(): Promise<Read | string> {
+  const vision = await openVision();
+  if (typeof vision === 'string') return vision;
+  return (frame, game, calibration) =>
+    inTurn(() => {
+      const result = vision.recognise(frame, { game, ...(calibration ? { calibration } : {}) });
+      return { cards: result?.cards ?? [], drawPile: Boolean(result?.drawPile) };
+    });
+}
+
+/** Frames read on a worker thread (recognise-worker.ts), in the order sent. */
+async function readOnWorker(): Promise<Read | string> {
+  const { Worker } = await import('node:worker_threads');
+  const worker = new Worker(new URL('./recognise-worker.js', import.meta.url));
+  const waiting = new Map<number, { resolve: (r: { cards: VisionCard[]; drawPile: boolean }) => void; reject: (e: Error) => void }>();
+  const started = await new Promise<string | null>((resolve) => {
+    worker.on('message', (answer: WorkerAnswer) => {
+      if (answer.kind === 'ready') return resolve(null);
+      if (answer.kind === 'failed') return resolve(answer.problem);
+      const asked = waiting.get(answer.id);
+      waiting.delete(answer.id);
+      if (waiting.size === 0) worker.unref();
+      if (answer.kind === 'read') asked?.resolve(answer);
+      else asked?.reject(new Error(answer.message));
+    });
+    worker.on('error', (error) => {
+      resolve(`the recogniser's thread failed: ${firstLine(error)}`);
+      for (const asked of waiting.values()) asked.reject(error);
+      waiting.clear();
+    });
+  });
+  if (started !== null) {
+    await worker.terminate();
+    return started;
+  }
+  // The thread keeps the process alive only while a frame is being read: a server or an eval ends
+  // when its own work does.
+  worker.unref();
+  let next = 0;
+  return (frame, game, calibration) =>
+    new Promise((resolve, reject) => {
+      const id = next++;
+      if (waiting.size === 0) worker.ref();
+      waiting.set(id, { resolve, reject });
+      // The pixels move to the worker (transferred, not copied); the caller keeps none of them.
+      worker.postMessage({ id, width: frame.width, height: frame.height, data: frame.data, game, ...(calibration ? { calibration } : {}) } satisfies FrameRequest, [frame.data.buffer as ArrayBuffer]);
+    });
+}
+
+/**
+ * The vision recogniser, or null (recogniserProblem() says why) when it is not built or has no
+ * model. Built (dist/), it reads on a worker thread, so the server stays quick to answer while
+ * frames are read; run from the TypeScript sources (the tests), it reads in this thread.
+ */
 export function loadRecogniser(): Promise<Recogniser | null> {
   loaded ??= (async () => {
-    // A computed specifier: the module may not exist yet, and the build must not depend on it.
-    const specifier = '../vision/recognise.js';
-    let vision: unknown;
-    try {
-      vision = await import(specifier);
-    } catch (error) {
-      problem = `src/vision/recognise.ts is not built (${firstLine(error)})`;
-      return null;
-    }
-    if (!isVisionModule(vision)) {
-      problem = 'src/vision/recognise.ts has no createRecogniser()';
-      return null;
-    }
-    let recogniser: VisionRecogniser;
-    try {
-      recogniser = await vision.createRecogniser();
-    } catch (error) {
-      problem = `the recogniser could not start: ${firstLine(error)}`;
+    const read = import.meta.url.endsWith('.js') ? await readOnWorker() : await readHere();
+    if (typeof read === 'string') {
+      problem = read;
       return null;
     }
     const sharp = (await import('sharp')).default;
@@ -141,10 +201,12 @@ export function loadRecogniser(): Promise<Recogniser | null> {
         if (!VISION_GAMES.has(game)) return { tMs: image.tMs, cards: [], busy: true };
         const { data, info } = await sharp(image.jpeg).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
         const frame = { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+        // Before the pixels go to the reader: the frame small, for telling hands over the table.
+        const small = thumbnail(frame);
         // With a profile: recognition on the rectified table (src/vision/calibrated.ts).
-        const result = await inTurn(() => recogniser.recognise(frame, { game, ...(calibration ? { calibration } : {}) }));
+        const result = await read(frame, game, calibration ?? null);
         // Sequence Stacks: the draw pile found, the cells are numbered from it (STACKS_CELLS.draw).
-        return { ...toObservation(image.tMs, result?.cards ?? [], frame, result?.drawPile ? STACKS_CELLS.draw : undefined), thumbnail: thumbnail(frame) };
+        return { ...toObservation(image.tMs, result.cards, info, result.drawPile ? STACKS_CELLS.draw : undefined), thumbnail: small };
       },
     } satisfies Recogniser;
   })();

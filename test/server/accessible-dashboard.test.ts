@@ -51,16 +51,24 @@ describe.skipIf(SKIP_BROWSER)('an accessible dashboard', () => {
   });
 
   it('corrects a card from the keyboard alone', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/table/progression-game?token=secret`);
-    const card = page.locator('#layout [data-cell][role=button]').first();
-    await card.waitFor({ timeout: 20_000 });
-    expect(await card.getAttribute('tabindex')).toBe('0');
-    await card.focus();
-    await page.keyboard.press('Enter');
-    await page.locator('[data-testid=correct-dialog]').waitFor({ state: 'visible' });
-    expect(await page.evaluate('document.activeElement.id')).toBe('correct-card');
-    await page.close();
+    // A recording that is not looped: its last table stays on the page.
+    const game = await serve(['--session', join('fixtures', 'dev', 'progression-game'), '--truth', '--speed', '12', '--db', join(dir.path, 'game.sqlite'), '--token', 'secret']);
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${game.url}/table/progression-game-dev?token=secret`);
+      await page.locator('[data-testid=status]', { hasText: 'ENDED' }).waitFor({ timeout: 30_000 });
+      const card = page.locator('#layout [data-cell][role=button]').first();
+      expect(await card.getAttribute('tabindex')).toBe('0');
+      await card.focus();
+      await page.keyboard.press('Enter');
+      await page.locator('[data-testid=correct-dialog]').waitFor({ state: 'visible' });
+      expect(await page.evaluate('document.activeElement.id')).toBe('correct-card');
+      await page.keyboard.press('Escape');
+      await page.locator('[data-testid=correct-dialog]').waitFor({ state: 'hidden' });
+      await page.close();
+    } finally {
+      await game.stop();
+    }
   });
 
   it('switches to the light theme with one button, and keeps it', async () => {
