@@ -95,6 +95,7 @@ if (socket) {
   });
   socket.on('problem', (p) => console.warn('server:', p.error));
 } else {
+  $('picker').hidden = true;
   void openSavedGame();
 }
 
@@ -166,7 +167,7 @@ function render() {
 
 function renderTitle(v) {
   const t = tables.find((x) => x.id === v.id);
-  $('title').textContent = savedGame ? `${GAME_NAMES[v.game] ?? v.game} · ${savedGame}` : t ? tableLabel(t) : `${GAME_NAMES[v.game] ?? v.game} · ${v.id}`;
+  $('title').textContent = savedGame ? `${GAME_NAMES[v.game] ?? v.game} · the game kept as ${savedGame}` : t ? tableLabel(t) : `${GAME_NAMES[v.game] ?? v.game} · ${v.id}`;
   const round = t?.round ? `Round ${t.round} · ` : '';
   $('players').textContent = `${round}${versus(v.playerNames)}`;
   $('source').textContent = `${v.source ?? ''}${v.statusText ? ` — ${v.statusText}` : ''}`;
