@@ -17,8 +17,9 @@ let frameUrl = null;
 let record = null;
 let shown = null;
 let recordTurns = -1;
-/** Warnings already told to a screen reader (by turn and rule). */
+/** Warnings already told to a screen reader (by turn and rule), and the turns there were then. */
 let told = null;
+let toldTurns = 0;
 
 const $ = (id) => document.getElementById(id);
 
@@ -114,7 +115,6 @@ function watch(id) {
 
 function renderPicker() {
   const picker = $('picker');
-  picker.hidden = savedGame !== null;
   picker.innerHTML = tables.map((t) => `<option value="${esc(t.id)}" ${t.id === current ? 'selected' : ''}>${esc(tableLabel(t))}${t.playerNames.length ? ` · ${esc(versus(t.playerNames))}` : ''}${t.warnings ? ` · ${t.warnings} warning${t.warnings === 1 ? '' : 's'}` : ''}</option>`).join('');
   picker.onchange = () => watch(picker.value);
 }
@@ -122,6 +122,9 @@ function renderPicker() {
 /** New standing warnings, said once to a screen reader (the first view's are already there). */
 function tellWarnings(v) {
   const keys = v.warnings.filter((w) => w.standing).map((w) => `${w.turn}|${w.rule}`);
+  // Fewer turns than before: the table was reset and a new game began, whose warnings are all new.
+  if (told !== null && v.turns.length < toldTurns) told = new Set();
+  toldTurns = v.turns.length;
   if (told === null) {
     told = new Set(keys);
     return;
