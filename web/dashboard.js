@@ -17,9 +17,8 @@ let frameUrl = null;
 let record = null;
 let shown = null;
 let recordTurns = -1;
-/** Warnings already told to a screen reader (by turn and rule), and the turns there were then. */
+/** Warnings already told to a screen reader (by turn and rule). */
 let told = null;
-let toldTurns = 0;
 
 const $ = (id) => document.getElementById(id);
 
@@ -122,9 +121,8 @@ function renderPicker() {
 /** New standing warnings, said once to a screen reader (the first view's are already there). */
 function tellWarnings(v) {
   const keys = v.warnings.filter((w) => w.standing).map((w) => `${w.turn}|${w.rule}`);
-  // Fewer turns than before: the table was reset and a new game began, whose warnings are all new.
-  if (told !== null && v.turns.length < toldTurns) told = new Set();
-  toldTurns = v.turns.length;
+  // No turn: the table was reset for a new game, whose warnings are all new.
+  if (told !== null && v.turns.length === 0) told.clear();
   if (told === null) {
     told = new Set(keys);
     return;
