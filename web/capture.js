@@ -1,6 +1,6 @@
 // The browser camera: getUserMedia, a JPEG every 250 ms over Socket.IO to the table chosen. The
 // server reads the frames (recogniser) and this page shows what it saw.
-import { esc, header } from './common.js';
+import { esc, header, tableLabel } from './common.js';
 
 header('/capture');
 const socket = io();
@@ -13,7 +13,7 @@ let sent = 0, taken = 0, refused = 0, inFlight = false;
 socket.on('tables', (list) => {
   const cams = list.filter((t) => t.sourceKind === 'browser');
   const chosen = $('table').value || params.get('table') || cams[0]?.id || '';
-  $('table').innerHTML = cams.length ? cams.map((t) => `<option value="${esc(t.id)}" ${t.id === chosen ? 'selected' : ''}>${esc(t.id)} (${esc(t.game)})</option>`).join('') : '<option value="">no table takes a browser camera (seqref serve --camera browser)</option>';
+  $('table').innerHTML = cams.length ? cams.map((t) => `<option value="${esc(t.id)}" ${t.id === chosen ? 'selected' : ''}>${esc(tableLabel(t))} (${esc(t.id)})</option>`).join('') : '<option value="">no table takes a browser camera (seqref serve --camera browser)</option>';
   if (chosen) socket.emit('watch', chosen);
 });
 $('table').onchange = () => socket.emit('watch', $('table').value);
