@@ -3,31 +3,19 @@
 // in words; a new warning is announced in an aria-live region; a card is corrected from the
 // keyboard; the light theme is chosen with one button and kept.
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, serve, SKIP_BROWSER, tempDir, type Served } from './rig.js';
+import { describe, expect, it } from 'vitest';
+import { serve, servedWithBrowser, SKIP_BROWSER } from './rig.js';
 
 /** The browser's, inside evaluate (the tests are typed without the DOM). */
 declare const getComputedStyle: (element: unknown) => { borderRadius: string; clipPath: string };
 
 describe.skipIf(SKIP_BROWSER)('an accessible dashboard', () => {
-  let browser: Browser;
-  let server: Served;
-  const dir = tempDir();
-
-  beforeAll(async () => {
-    // Slow enough that the Sequence game's warnings come while the page is open.
-    [browser, server] = await Promise.all([launchChromium(), serve(['--truth', '--speed', '4', '--db', join(dir.path, 'events.sqlite'), '--token', 'secret'])]);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await browser?.close();
-    dir.remove();
-  });
+  // Slow enough that the Sequence game's warnings come while the page is open.
+  const served = servedWithBrowser((dir) => ['--truth', '--speed', '4', '--db', join(dir, 'events.sqlite'), '--token', 'secret']);
 
   it('tells chips apart by shape and letter, names every space, marks the last move in words and announces each new warning', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/table/sequence-game`);
+    const page = await served.browser.newPage();
+    await page.goto(`${served.server.url}/table/sequence-game`);
     const announced = page.locator('[data-testid=announce]');
     expect(await announced.getAttribute('aria-live')).toBe('assertive');
     await expect.poll(() => announced.textContent(), { timeout: 40_000 }).toMatch(/^Warning, turn \d+, Team \w+: .+/);
@@ -52,9 +40,9 @@ describe.skipIf(SKIP_BROWSER)('an accessible dashboard', () => {
 
   it('corrects a card from the keyboard alone', async () => {
     // A recording that is not looped: its last table stays on the page.
-    const game = await serve(['--session', join('fixtures', 'dev', 'progression-game'), '--truth', '--speed', '12', '--db', join(dir.path, 'game.sqlite'), '--token', 'secret']);
+    const game = await serve(['--session', join('fixtures', 'dev', 'progression-game'), '--truth', '--speed', '12', '--db', join(served.dir, 'game.sqlite'), '--token', 'secret']);
     try {
-      const page = await browser.newPage();
+      const page = await served.browser.newPage();
       await page.goto(`${game.url}/table/progression-game-dev?token=secret`);
       await page.locator('[data-testid=status]', { hasText: 'ENDED' }).waitFor({ timeout: 30_000 });
       const card = page.locator('#layout [data-cell][role=button]').first();
@@ -72,9 +60,9 @@ describe.skipIf(SKIP_BROWSER)('an accessible dashboard', () => {
   });
 
   it('switches to the light theme with one button, and keeps it', async () => {
-    const context = await browser.newContext({ colorScheme: 'dark' });
+    const context = await served.browser.newContext({ colorScheme: 'dark' });
     const page = await context.newPage();
-    await page.goto(`${server.url}/overview`);
+    await page.goto(`${served.server.url}/overview`);
     const background = (): Promise<string> => page.evaluate('getComputedStyle(document.body).backgroundColor');
     expect(await page.evaluate('document.documentElement.dataset.theme')).toBe('dark');
     const dark = await background();
@@ -85,7 +73,7 @@ describe.skipIf(SKIP_BROWSER)('an accessible dashboard', () => {
     expect(await button.getAttribute('aria-pressed')).toBe('true');
     const light = await background();
     expect(light).not.toBe(dark);
-    await page.goto(`${server.url}/event`);
+    await page.goto(`${served.server.url}/event`);
     expect(await background()).toBe(light);
     await context.close();
   });

@@ -4,9 +4,8 @@
 // Progression game ends on the scores its events.json records.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, serve, SKIP_BROWSER, tempDir, type Served } from './rig.js';
+import { describe, expect, it } from 'vitest';
+import { servedWithBrowser, SKIP_BROWSER } from './rig.js';
 
 /** The final scores the recording's own events give (read, never typed here). */
 function resultScores(game: string): number[] {
@@ -15,22 +14,11 @@ function resultScores(game: string): number[] {
 }
 
 describe.skipIf(SKIP_BROWSER)('the demo: every bundled recorded game replayed', () => {
-  let browser: Browser;
-  let server: Served;
-  const dir = tempDir();
-
-  beforeAll(async () => {
-    // --truth: the recordings' own card positions, so the scores are the recorded game's whatever the recogniser reads.
-    [browser, server] = await Promise.all([launchChromium(), serve(['--speed', '12', '--truth', '--db', join(dir.path, 'events.sqlite'), '--token', 't'])]);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await browser?.close();
-    dir.remove();
-  });
+  // --truth: the recordings' own card positions, so the scores are the recorded game's whatever the recogniser reads.
+  const served = servedWithBrowser((dir) => ['--speed', '12', '--truth', '--db', join(dir, 'events.sqlite'), '--token', 't']);
 
   it('has one table a game from fixtures/dev (never heldout), and the camera page\'s table', async () => {
-    const tables = (await (await fetch(`${server.url}/api/tables`)).json()) as { id: string; game: string; source: string }[];
+    const tables = (await (await fetch(`${served.server.url}/api/tables`)).json()) as { id: string; game: string; source: string }[];
     expect(tables.map((t) => t.id)).toEqual(['progression-game', 'sequence-game', 'sequence-shift-game', 'sequence-hunt-game', 'sequence-stacks-game', 'progression-session', 'camera']);
     expect(new Set(tables.map((t) => t.game))).toEqual(new Set(['progression', 'sequence', 'sequence-shift', 'sequence-hunt', 'sequence-stacks']));
     expect(tables.filter((t) => t.id !== 'camera').every((t) => t.source.includes(join('fixtures', 'dev')))).toBe(true);
@@ -38,8 +26,8 @@ describe.skipIf(SKIP_BROWSER)('the demo: every bundled recorded game replayed', 
   });
 
   it('a replayed Sequence game raises its two-chips warning (several-changes) with the rule it breaks', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/?table=sequence-game`);
+    const page = await served.browser.newPage();
+    await page.goto(`${served.server.url}/?table=sequence-game`);
     const warning = page.locator('[data-testid=warning][data-rule=several-changes]').first();
     await warning.waitFor({ timeout: 20_000 });
     expect(await warning.textContent()).toContain('2 spaces changed in one turn');
@@ -50,8 +38,8 @@ describe.skipIf(SKIP_BROWSER)('the demo: every bundled recorded game replayed', 
   });
 
   it("the Progression game ends on the final scores of its events.json", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/?table=progression-game`);
+    const page = await served.browser.newPage();
+    await page.goto(`${served.server.url}/?table=progression-game`);
     await page.locator('[data-testid=status]', { hasText: 'ENDED' }).waitFor({ timeout: 20_000 });
     const scores = resultScores('progression');
     expect(scores.some((s) => s > 0)).toBe(true);

@@ -3,9 +3,9 @@
 // first screen. The first screen says what seqref is, what to do, and that the demo's tables are
 // replays.
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, serve, SKIP_BROWSER, tempDir, type Served } from './rig.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { servedWithBrowser, SKIP_BROWSER } from './rig.js';
 
 const PHONES = [
   { width: 360, height: 740 },
@@ -31,26 +31,15 @@ async function measure(page: Page): Promise<{ scrollWidth: number; width: number
 }
 
 describe.skipIf(SKIP_BROWSER)('phones first: every page fits a phone', () => {
-  let browser: Browser;
-  let server: Served;
-  const dir = tempDir();
-
-  beforeAll(async () => {
-    [browser, server] = await Promise.all([launchChromium(), serve(['--speed', '12', '--truth', '--db', join(dir.path, 'events.sqlite'), '--token', 't'])]);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await browser?.close();
-    dir.remove();
-  });
+  const served = servedWithBrowser((dir) => ['--speed', '12', '--truth', '--db', join(dir, 'events.sqlite'), '--token', 't']);
 
   for (const phone of PHONES) {
     it(`${phone.width} x ${phone.height}: no sideways scroll, a short header, the table's picture in the first screen`, async () => {
-      const context = await browser.newContext({ viewport: phone, isMobile: true, hasTouch: true });
+      const context = await served.browser.newContext({ viewport: phone, isMobile: true, hasTouch: true });
       const page = await context.newPage();
       try {
         for (const path of PAGES) {
-          await page.goto(`${server.url}${path}`);
+          await page.goto(`${served.server.url}${path}`);
           // Wait for the page's content (the socket's first message), then for the table's picture.
           await page.locator('main').getByText(/\w/).first().waitFor();
           if (path.startsWith('/table/')) await page.locator('#layout > *').first().waitFor({ timeout: 20_000 });
@@ -70,8 +59,8 @@ describe.skipIf(SKIP_BROWSER)('phones first: every page fits a phone', () => {
   }
 
   it('the first screen says what seqref is, the three things to do, and that the tables are replays', async () => {
-    const page = await browser.newPage({ viewport: PHONES[1] });
-    await page.goto(server.url);
+    const page = await served.browser.newPage({ viewport: PHONES[1] });
+    await page.goto(served.server.url);
     await expect.poll(() => page.locator('[data-testid=table-link]').count(), { timeout: 10_000 }).toBe(7);
     expect(await page.locator('h1').textContent()).toMatch(/referee/i);
     for (const choice of ['watch', 'camera', 'organise']) expect(await page.locator(`[data-testid=choice-${choice}]`).isVisible()).toBe(true);
@@ -87,8 +76,8 @@ describe.skipIf(SKIP_BROWSER)('phones first: every page fits a phone', () => {
   });
 
   it('an old link to one table (/?table=ID) still opens it', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/?table=sequence-game`);
+    const page = await served.browser.newPage();
+    await page.goto(`${served.server.url}/?table=sequence-game`);
     await page.waitForURL(/\/table\/sequence-game$/);
     await page.locator('.board .space').first().waitFor({ timeout: 10_000 });
     await page.close();

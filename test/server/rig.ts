@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { SEQREF } from '../helpers/cli.js';
 
 export const CHROMIUM = process.env.SEQREF_CHROMIUM ?? '/usr/bin/chromium';
@@ -78,4 +79,31 @@ export async function tableSummary(url: string, id: string): Promise<{ turns: nu
   const res = await fetch(`${url}/api/tables`);
   const list = (await res.json()) as { id: string; turns: number; scores: number[]; status: string; warnings: number }[];
   return list.find((t) => t.id === id) ?? null;
+}
+
+/**
+ * For a describe block: Chromium and `seqref serve ARGS` (given the block's own temp folder, for
+ * its --db), started before its tests and stopped after them.
+ */
+export function servedWithBrowser(args: (dir: string) => readonly string[]): { readonly browser: Browser; readonly server: Served; readonly dir: string } {
+  const dir = tempDir();
+  let browser: Browser | undefined;
+  let server: Served | undefined;
+  beforeAll(async () => {
+    [browser, server] = await Promise.all([launchChromium(), serve(args(dir.path))]);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await browser?.close();
+    dir.remove();
+  });
+  return {
+    get browser() {
+      return browser!;
+    },
+    get server() {
+      return server!;
+    },
+    dir: dir.path,
+  };
 }

@@ -4,9 +4,9 @@
 // the recording's events give; End goes live again; the game downloads as JSON and as CSV.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, serve, SKIP_BROWSER, tempDir, type Served } from './rig.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { servedWithBrowser, SKIP_BROWSER } from './rig.js';
 
 const SESSION = join('fixtures', 'dev', 'progression-game');
 const TABLE = 'progression-game-dev';
@@ -28,25 +28,14 @@ const cardsShown = async (page: Page): Promise<string[]> => (await page.locator(
 const scoresShown = async (page: Page): Promise<number[]> => (await page.locator('[data-testid^=score-]').allTextContents()).map(Number);
 
 describe.skipIf(SKIP_BROWSER)('stepping through a game', () => {
-  let browser: Browser;
-  let server: Served;
-  const dir = tempDir();
-
-  beforeAll(async () => {
-    [browser, server] = await Promise.all([launchChromium(), serve(['--session', SESSION, '--truth', '--speed', '12', '--db', join(dir.path, 'events.sqlite'), '--token', 't'])]);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await browser?.close();
-    dir.remove();
-  });
+  const served = servedWithBrowser((dir) => ['--session', SESSION, '--truth', '--speed', '12', '--db', join(dir, 'events.sqlite'), '--token', 't']);
 
   it('shows the table and the scores as they were after each play, and goes live again', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto(`${server.url}/table/${TABLE}`);
+    const page = await served.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${served.server.url}/table/${TABLE}`);
     await page.locator('[data-testid=status]', { hasText: 'ENDED' }).waitFor({ timeout: 30_000 });
     const live = await cardsShown(page);
-    const record = (await (await fetch(`${server.url}/api/tables/${TABLE}/game`)).json()) as { table: { card: string }[]; turns: { number: number; added: { card: string }[]; legal: boolean; withdrawn?: boolean }[] };
+    const record = (await (await fetch(`${served.server.url}/api/tables/${TABLE}/game`)).json()) as { table: { card: string }[]; turns: { number: number; added: { card: string }[]; legal: boolean; withdrawn?: boolean }[] };
     const start = record.table.map((p) => p.card);
     expect(start).toHaveLength(1);
 
@@ -89,8 +78,8 @@ describe.skipIf(SKIP_BROWSER)('stepping through a game', () => {
   });
 
   it('downloads the game as a JSON record and one CSV line a turn', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/table/${TABLE}`);
+    const page = await served.browser.newPage();
+    await page.goto(`${served.server.url}/table/${TABLE}`);
     await page.locator('[data-testid=status]', { hasText: 'ENDED' }).waitFor({ timeout: 30_000 });
     const [json] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=download-json]').click()]);
     expect(json.suggestedFilename()).toBe(`${TABLE}-game.json`);
