@@ -28,7 +28,17 @@ function stats() {
   $('stats').textContent = `${sent} sent · ${taken} read · ${refused} refused`;
 }
 
+// A browser lets only a secure page (https, or this computer's localhost) use a camera: said at
+// once, with what to do, rather than as a failure on Start.
+const INSECURE = !window.isSecureContext || !navigator.mediaDevices;
+if (INSECURE) {
+  $('status').textContent = 'This browser lets a page use its camera only over https (or on the computer running seqref, at localhost). Start the server with "seqref serve --https" and open this page at the https:// address it prints (accept its certificate once).';
+  $('status').classList.add('camera-warning', 'bad');
+  $('start').disabled = true;
+}
+
 async function start() {
+  if (INSECURE) return;
   try {
     stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment', width: { ideal: 1280 }, height: { ideal: 720 } }, audio: false });
   } catch (error) {

@@ -19,6 +19,13 @@ import type { Recogniser, Source } from '../session/sources/source.js';
 import { EventStore } from '../session/store.js';
 import { isSessionGame, type SessionGame } from '../session/types.js';
 import { EventBook } from '../event/book.js';
+import { serverTls, type Tls } from '../server/tls.js';
+import { networkInterfaces } from 'node:os';
+
+/** This machine's IPv4 addresses other than loopback: where a phone on the network finds it. */
+function networkAddresses(): string[] {
+  return Object.values(networkInterfaces()).flatMap((list) => (list ?? []).filter((a) => a.family === 'IPv4' && !a.internal).map((a) => a.address));
+}
 import { parsePairings } from '../event/pairings.js';
 
 /** The event of a pairing file (none: an event without pairings yet, which the organiser can fill in). */
@@ -83,6 +90,10 @@ Options:
   --host H            address to listen on (default 0.0.0.0, so a phone on the network can connect)
   --db FILE           the SQLite event log (default .seqref/events.sqlite)
   --token T           the organiser token (default $SEQREF_TOKEN, else a random one, printed)
+  --https             serve over HTTPS, so that a phone on the network may use its camera on
+                      /capture (a browser lets only a secure page, or localhost, use a camera):
+                      with a certificate made for this machine and kept beside --db, which the
+                      phone asks to accept once; or --cert FILE --key FILE (PEM), your own
   --event FILE        the event's pairing list (CSV: round,table,player 1,player 2,...; table is
                       a table's number, 1 for the first source named, or its id; a first line
                       "# event: NAME" names the event). The round in play names each table's
@@ -94,8 +105,8 @@ Prints "seqref: dashboard at URL" once it listens. Exits 0 on Ctrl-C or SIGTERM.
 
 type Flags = Map<string, (string | true)[]>;
 
-const VALUE_FLAGS = new Set(['session', 'serial-log', 'images', 'camera', 'board', 'profile', 'baud', 'game', 'players', 'turn-ends', 'steady', 'speed', 'port', 'host', 'db', 'token', 'event']);
-const BOOL_FLAGS = new Set(['truth', 'loop']);
+const VALUE_FLAGS = new Set(['session', 'serial-log', 'images', 'camera', 'board', 'profile', 'baud', 'game', 'players', 'turn-ends', 'steady', 'speed', 'port', 'host', 'db', 'token', 'event', 'cert', 'key']);
+const BOOL_FLAGS = new Set(['truth', 'loop', 'https']);
 const REPEATABLE = new Set(['session', 'serial-log', 'images', 'camera', 'board', 'profile']);
 
 /**
@@ -272,8 +283,16 @@ export async function runServe(args: readonly string[]): Promise<number> {
     store.close();
     throw error;
   }
+  const https = flags.has('https') || flags.has('cert') || flags.has('key');
+  let tls: Tls | undefined;
+  try {
+    if (https) tls = await serverTls(dirname(dbPath), { ...(one(flags, 'cert') ? { cert: one(flags, 'cert')! } : {}), ...(one(flags, 'key') ? { key: one(flags, 'key')! } : {}) });
+  } catch (error) {
+    store.close();
+    throw error;
+  }
   const { startServer } = await import('../server/server.js');
-  const server = await startServer({ port, host: one(flags, 'host') ?? '0.0.0.0', token, tables, event }).catch((error: unknown) => {
+  const server = await startServer({ port, host: one(flags, 'host') ?? '0.0.0.0', token, tables, event, ...(tls ? { tls } : {}) }).catch((error: unknown) => {
     store.close();
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputError(code === 'EADDRINUSE' ? `port ${port} is in use (another seqref serve?); choose one with --port` : `cannot listen on port ${port}: ${code ?? String(error)}`);
@@ -281,6 +300,9 @@ export async function runServe(args: readonly string[]): Promise<number> {
   process.stdout.write(`seqref: dashboard at ${server.url}\n`);
   process.stdout.write(`seqref: organiser view at ${server.url}/organiser (token ${one(flags, 'token') || process.env.SEQREF_TOKEN ? 'as given' : token})\n`);
   process.stdout.write(`seqref: camera page at ${server.url}/capture; event log ${dbPath}\n`);
+  const lan = (one(flags, 'host') ?? '0.0.0.0') === '0.0.0.0' ? networkAddresses() : [];
+  if (lan.length > 0) process.stdout.write(`seqref: from a phone on this network: ${lan.map((ip) => `${tls ? 'https' : 'http'}://${ip}:${server.port}`).join(', ')}${tls ? '' : ' (its camera needs --https)'}\n`);
+  if (tls) process.stdout.write(`seqref: HTTPS with ${tls.source}\n`);
   process.stdout.write(`seqref: event "${event.name}" at ${server.url}/event: ${event.view().pairings.length} pairings, round ${event.view().round} in play; overview for a projector at ${server.url}/overview\n`);
   const recogniserLine = recogniser
     ? `${recogniser.name}${truth ? ' (live cameras; recorded sessions read their recorded truth: --truth)' : ''}`

@@ -5,6 +5,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer, type Server as HttpServer } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +31,8 @@ export interface ServerOptions {
   readonly webDir?: string;
   /** The event: pairings, rounds, results (none: tables only). */
   readonly event?: EventBook;
+  /** Serve over HTTPS with this certificate (a phone's browser lets only a secure page use its camera). */
+  readonly tls?: { readonly key: string; readonly cert: string };
 }
 
 /** One line a table for the organiser's view and the table picker. */
@@ -182,7 +185,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   app.get('/api/event/results.csv', sendCsv('results.csv', () => event?.resultsCsv()));
   app.get('/api/event/pairings.csv', sendCsv('pairings.csv', () => event?.pairingsCsv()));
 
-  const http = createServer(app);
+  const http: HttpServer = options.tls ? createTlsServer({ key: options.tls.key, cert: options.tls.cert }, app) : createServer(app);
   const io = new IoServer(http, { maxHttpBufferSize: MAX_FRAME_BYTES + 64 * 1024, serveClient: true });
 
   // Each table pushes its latest view at most once per event-loop turn: a burst of frames becomes
@@ -297,7 +300,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const port = (http.address() as AddressInfo).port;
   return {
-    url: `http://localhost:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://localhost:${port}`,
     port,
     io,
     http,

@@ -35,7 +35,7 @@ export function serve(args: readonly string[]): Promise<Served> {
     const timer = setTimeout(() => reject(new Error(`seqref serve did not start: ${out}`)), 20_000);
     const onData = (chunk: Buffer): void => {
       out += chunk.toString();
-      const match = /dashboard at (http:\/\/\S+)/.exec(out);
+      const match = /dashboard at (https?:\/\/\S+)/.exec(out);
       if (match) {
         clearTimeout(timer);
         resolve({
