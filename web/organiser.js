@@ -83,8 +83,8 @@ socket.on('event', (e) => {
   $('event-name').textContent = e.name;
   $('event-round').textContent = `round ${e.round} in play`;
   if (document.activeElement !== $('round-input')) $('round-input').value = String(e.round);
+  // While the organiser edits, the rows stay as typed (a game ending meanwhile would take the focus).
   if (!editing) showSaved();
-  else renderPairings();
 });
 
 /** The pairings as the server keeps them (after a save, or when nobody is editing). */
@@ -115,20 +115,28 @@ function renderPairings() {
       return `<tr data-testid="pairing-row"><td><input class="num" type="number" min="1" max="999" data-row="${i}" data-field="round" value="${row.round}" aria-label="Round"></td><td><select data-row="${i}" data-field="table" aria-label="Table">${tableOptions(row.table)}</select></td><td>${names}</td><td>${resultCell(row)}</td><td><button type="button" data-remove="${i}" aria-label="Remove this pairing">✕</button></td></tr>`;
     })
     .join('')}</tbody>`;
-  const edited = () => {
-    editing = true;
-  };
-  for (const input of $('pairings').querySelectorAll('input[data-seat]')) input.oninput = () => { edited(); rows[input.dataset.row].players[input.dataset.seat] = input.value; };
+  for (const input of $('pairings').querySelectorAll('input[data-seat]')) {
+    input.oninput = () => {
+      editing = true;
+      rows[input.dataset.row].players[input.dataset.seat] = input.value;
+    };
+  }
   for (const input of $('pairings').querySelectorAll('[data-field]')) {
     input.onchange = () => {
-      edited();
+      editing = true;
       const row = rows[input.dataset.row];
       if (input.dataset.field === 'round') row.round = Number(input.value);
       else row.table = input.value;
       renderPairings();
     };
   }
-  for (const b of $('pairings').querySelectorAll('button[data-remove]')) b.onclick = () => { edited(); rows.splice(Number(b.dataset.remove), 1); renderPairings(); };
+  for (const b of $('pairings').querySelectorAll('button[data-remove]')) {
+    b.onclick = () => {
+      editing = true;
+      rows.splice(Number(b.dataset.remove), 1);
+      renderPairings();
+    };
+  }
   for (const sel of $('pairings').querySelectorAll('select[data-result]')) {
     sel.onchange = () => {
       const [round, table] = sel.dataset.result.split('|');
@@ -148,5 +156,6 @@ $('save-pairings').onclick = () => {
   const list = rows.map((r) => ({ round: r.round, table: r.table, players: r.players.slice(0, seatsOf(r.table)).map((n) => (n ?? '').trim()) }));
   eventAct('pairings', { pairings: list }, showSaved);
 };
+$('discard-pairings').onclick = showSaved;
 $('load-csv').onclick = () => eventAct('pairings', { csv: $('csv').value }, showSaved);
 $('round-set').onclick = () => eventAct('round', { round: Number($('round-input').value) });
