@@ -17,6 +17,8 @@ let frameUrl = null;
 let record = null;
 let shown = null;
 let recordTurns = -1;
+/** The games the event kept when they ended (every table's). */
+let keptGames = [];
 /** Warnings already told to a screen reader (by turn and rule). */
 let told = null;
 
@@ -92,6 +94,10 @@ if (socket) {
     if (old) setTimeout(() => URL.revokeObjectURL(old), 1000);
     $('frame-empty')?.remove();
     $('frame-info').textContent = `${f.width}×${f.height} · ${(f.tMs / 1000).toFixed(1)} s`;
+  });
+  socket.on('event', (event) => {
+    keptGames = event.games;
+    if (view) renderDownloads();
   });
   socket.on('problem', (p) => console.warn('server:', p.error));
 } else {
@@ -262,7 +268,10 @@ function renderHistory() {
 
 function renderDownloads() {
   const base = savedGame ? `/api/games/${encodeURIComponent(savedGame)}` : `/api/tables/${encodeURIComponent(current)}/game`;
-  $('downloads').innerHTML = `<a class="btn" href="${base}?download" download data-testid="download-json">Game record (JSON)</a><a class="btn" href="${base}.csv?download" download data-testid="download-csv">Turns (CSV)</a>${savedGame ? '' : `<a class="btn" href="/api/tables/${encodeURIComponent(current)}/export" download>Full log (JSON)</a>`}`;
+  const earlier = savedGame ? [] : keptGames.filter((g) => g.tableId === current).reverse();
+  $('downloads').innerHTML = `<a class="btn" href="${base}?download" download data-testid="download-json">Game record (JSON)</a><a class="btn" href="${base}.csv?download" download data-testid="download-csv">Turns (CSV)</a>${savedGame ? '' : `<a class="btn" href="/api/tables/${encodeURIComponent(current)}/export" download>Full log (JSON)</a>`}${
+    earlier.length ? `<div class="kept" data-testid="kept-games">Games kept at this table: ${earlier.map((g) => `<a href="/game/${encodeURIComponent(g.id)}">${g.round ? `round ${g.round}` : esc(g.id)}: ${esc(versus(g.players))}, ${g.winner ? `${esc(g.winner)} won` : 'nobody won'}</a>`).join(' · ')}</div>` : ''
+  }`;
 }
 
 $('first').onclick = () => stepTo(0);

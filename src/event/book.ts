@@ -1,7 +1,8 @@
 // The event of one `seqref serve`: its pairings (who plays at which table in which round), the
 // round in play, and each table's result once its game ends. The round's pairing names the seats
-// of its table; a game the referee ends is recorded for it with its whole record. Every change is
-// written to the session log, so a restart on the same pairing file carries on where it was.
+// of its table. Every game the referee ends is kept with its whole record, and is its pairing's
+// result. Every change is written to the session log, so a restart on the same pairing file
+// carries on where it was.
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { InputError } from '../errors.js';
@@ -32,6 +33,8 @@ export interface EventView {
   readonly pairings: readonly (Pairing & { readonly tableId: string; readonly number: number; readonly result: EventResult | null })[];
   readonly results: readonly EventResult[];
   readonly standings: readonly Standing[];
+  /** Every game kept when it ended, oldest first. */
+  readonly games: readonly KeptGame[];
 }
 
 interface Saved {
@@ -41,6 +44,23 @@ interface Saved {
   readonly results: readonly EventResult[];
   /** The games already recorded (`table#game`): a game counts once, whatever round follows it. */
   readonly recorded: readonly string[];
+  /** Every game kept when it ended, oldest first. */
+  readonly kept?: readonly KeptGame[];
+}
+
+/** A game kept when it ended (its record: `game(id)`). */
+export interface KeptGame {
+  readonly id: string;
+  readonly tableId: string;
+  readonly number: number;
+  readonly game: string;
+  readonly players: readonly string[];
+  /** The winners' names joined, or null (nobody won). */
+  readonly winner: string | null;
+  /** The round it counted for (null: its table had no pairing then). */
+  readonly round: number | null;
+  /** Its turns and result in short: a recording played again is the same game, kept once. */
+  readonly fingerprint: string;
 }
 
 export interface EventOptions {
@@ -56,6 +76,7 @@ export class EventBook extends EventEmitter<{ change: [] }> {
   private round = 1;
   private results: readonly EventResult[] = [];
   private recorded: readonly string[] = [];
+  private kept: readonly KeptGame[] = [];
   private readonly tables: readonly EventTable[];
   private readonly sessions: ReadonlyMap<string, TableSession>;
   /** What the event started from: a restart on other pairings starts afresh. */
@@ -74,6 +95,7 @@ export class EventBook extends EventEmitter<{ change: [] }> {
       this.round = saved.round;
       this.results = saved.results;
       this.recorded = saved.recorded ?? [];
+      this.kept = saved.kept ?? [];
     }
     this.nameSeats();
     for (const table of options.tables) table.on('update', (view) => this.observe(view));
@@ -109,16 +131,29 @@ export class EventBook extends EventEmitter<{ change: [] }> {
     for (const [id, session] of this.sessions) session.setPlayerNames(this.pairingAt(id)?.players ?? null);
   }
 
-  /** A game the referee ended, for the pairing of its table in the round in play (once a game, once a pairing). */
+  /**
+   * A game the referee ended is kept, once, with its whole record; it is the result of its table's
+   * pairing in the round in play where that has none yet.
+   */
   private observe(view: TableView): void {
-    const pairing = this.pairingAt(view.id);
     const session = this.sessions.get(view.id)!;
     const game = `${view.id}#${session.gameNumber}`;
-    if (!view.result || !pairing || this.resultOf(pairing.round, pairing.table) || this.recorded.includes(game)) return;
-    const gameId = `round-${pairing.round}-table-${pairing.table}`;
-    this.options.store?.note(EVENT_LOG, 'event-game', { id: gameId, record: session.record() });
+    if (!view.result || this.recorded.includes(game)) return;
+    const record = session.record();
+    const fingerprint = createHash('sha256').update(JSON.stringify([record.result, record.turns.map((t) => [t.player, t.summary, t.scores])])).digest('hex').slice(0, 16);
+    if (this.kept.some((k) => k.tableId === view.id && k.fingerprint === fingerprint)) {
+      this.recorded = [...this.recorded, game];
+      return;
+    }
+    const table = this.tables.find((t) => t.id === view.id)!;
+    const found = this.pairingAt(view.id);
+    const pairing = found && !this.resultOf(found.round, found.table) ? found : null;
+    const gameId = pairing ? `round-${pairing.round}-table-${pairing.table}` : `table-${table.number}-game-${this.kept.filter((k) => k.tableId === view.id).length + 1}`;
+    this.options.store?.note(EVENT_LOG, 'event-game', { id: gameId, record });
     this.recorded = [...this.recorded, game];
-    this.addResult({ ...this.resultFrom(view, pairing), by: 'referee', gameId });
+    this.kept = [...this.kept, { id: gameId, tableId: view.id, number: table.number, game: view.game, players: view.playerNames, winner: view.winner, round: pairing?.round ?? null, fingerprint }];
+    if (pairing) this.addResult({ ...this.resultFrom(view, pairing), by: 'referee', gameId });
+    else this.save();
   }
 
   private resultFrom(view: TableView, pairing: Pairing): Omit<EventResult, 'by' | 'gameId'> {
@@ -146,7 +181,7 @@ export class EventBook extends EventEmitter<{ change: [] }> {
   }
 
   private save(): void {
-    this.options.store?.note(EVENT_LOG, 'event', { source: this.source, pairings: this.pairings, round: this.round, results: this.results, recorded: this.recorded } satisfies Saved);
+    this.options.store?.note(EVENT_LOG, 'event', { source: this.source, pairings: this.pairings, round: this.round, results: this.results, recorded: this.recorded, kept: this.kept } satisfies Saved);
     this.emit('change');
   }
 
@@ -207,6 +242,7 @@ export class EventBook extends EventEmitter<{ change: [] }> {
       pairings: this.pairings.map((p) => ({ ...p, tableId: this.tableOf(p.table)!.id, number: Number(p.table), result: this.resultOf(p.round, p.table) })),
       results: this.results,
       standings: standings(this.pairings, this.results),
+      games: this.kept,
     };
   }
 

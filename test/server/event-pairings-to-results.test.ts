@@ -71,6 +71,9 @@ describe.skipIf(SKIP_BROWSER)('an event: pairings in, results out', () => {
       expect(kept.winner).toBe(winner);
       expect(kept.turns.at(-1)!.scores).toEqual(progression.scores);
 
+      // The table's own page lists it among the games kept there.
+      await expect.poll(() => table.locator('[data-testid=kept-games]').textContent()).toBe(`Games kept at this table: round 1: Ana vs Ben, ${winner} won`);
+
       // The organiser renames a player of table 2 and records its result by hand.
       const organiser = await browser.newPage();
       await organiser.goto(`${server.url}/organiser?token=${TOKEN}`);
