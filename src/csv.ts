@@ -23,6 +23,15 @@ export function csvText(rows: readonly (readonly (string | number)[])[]): string
   return rows.map((row) => `${csvRow(row)}\r\n`).join('');
 }
 
+/**
+ * Rows as CSV for a spreadsheet to open (results, a game's turns): a text cell that begins with
+ * = + - or @ (a player named "=1+1") is written with a leading apostrophe, so that it is shown as
+ * text and never run as a formula. Numbers stay numbers. Not for files read back (the pairing list).
+ */
+export function spreadsheetCsv(rows: readonly (readonly (string | number)[])[]): string {
+  return csvText(rows.map((row) => row.map((cell) => (typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell))));
+}
+
 export interface CsvLine {
   /** The physical line the row starts on, from 1: line breaks inside quotes count. */
   readonly line: number;

@@ -3,7 +3,7 @@
 //
 // One result counts per table and round: a later result replaces an earlier one (a replayed or
 // corrected game), except that a referee's never replaces an organiser's.
-import { csvText } from '../csv.js';
+import { spreadsheetCsv } from '../csv.js';
 import { byRoundAndTable, nameKey, type Pairing } from './pairings.js';
 
 /** A game's outcome at one table in one round. */
@@ -132,7 +132,7 @@ export function resultsCsv(pairings: readonly Pairing[], results: readonly Event
       : ['', '', '', '', '', '', '', ''];
     return [round, table, result?.game ?? '', ...players, ...Array<string>(columns - players.length).fill(''), ...outcome];
   });
-  return csvText([header, ...rows]);
+  return spreadsheetCsv([header, ...rows]);
 }
 
 /** The result that counts at each table and round, in the order they were first reported. */

@@ -1,7 +1,7 @@
 // A game as a record a person can step through and keep: every turn with the table (or board)
 // as it was after it, the scores then, and the warnings. Pure: built from the referee's state by
 // judging it again up to each turn, so the record says exactly what the referee said.
-import { csvText } from '../csv.js';
+import { spreadsheetCsv } from '../csv.js';
 import type { Placement } from '../rules/layout.js';
 import { judge, type RefereeState } from './referee.js';
 import type { BoardSequence, GameResult, JudgedTurn } from './types.js';
@@ -72,5 +72,5 @@ export function gameRecord(state: RefereeState, meta: RecordMeta): GameRecord {
 export function turnsCsv(record: GameRecord): string {
   const head = ['turn', 'player', 'kind', 'summary', 'legal', 'withdrawn', 'points', 'warnings', ...record.playerNames.map((n) => `score ${n}`)];
   const lines = record.turns.map((t) => [t.number, t.playerName, t.kind ?? 'turn', t.summary, t.legal ? 'yes' : 'no', t.withdrawn ? 'yes' : 'no', t.points, t.warnings.map((w) => `${w.rule}${w.dismissed !== undefined ? ' (dismissed)' : ''}: ${w.message}`).join(' | '), ...record.playerNames.map((_, p) => t.scores[p] ?? 0)]);
-  return csvText([head, ...lines]);
+  return spreadsheetCsv([head, ...lines]);
 }

@@ -111,4 +111,9 @@ describe('the results CSV', () => {
       + '1,1,sequence,Ana,Sub,Sub,1-2,sequences,30,0,two sequences,referee,\r\n'
       + '1,side,sequence,Gus,Hal,Gus,2-0,sequences,30,0,two sequences,referee,\r\n');
   });
+
+  it('writes a name a spreadsheet would run as a formula as text, with a leading apostrophe', () => {
+    const csv = resultsCsv([pairing(1, '1', '=HYPERLINK("x")', '@Bo')], [result(1, '1', ['=HYPERLINK("x")', '@Bo'], [0], { scores: [2, 1] })]);
+    expect(csv.split('\r\n')[1]).toBe(`1,1,sequence,"'=HYPERLINK(""x"")",'@Bo,"'=HYPERLINK(""x"")",2-1,sequences,30,0,two sequences,referee,`);
+  });
 });
