@@ -113,10 +113,15 @@ export class EventBook extends EventEmitter<{ change: [] }> {
   /** The pairings with every table known and every pairing seating as many as its table has seats. */
   private bound(list: readonly Pairing[], where: (p: Pairing, i: number) => string): Pairing[] {
     const range = this.tables.length === 0 ? 'none' : `1-${this.tables.length}`;
+    const seen = new Map<string, string>();
     return list.map((p, i) => {
       const table = this.tableOf(p.table);
       if (!table) throw new InputError(`${where(p, i)}: no table "${p.table}" (tables ${range}, or their ids)`);
       if (p.players.length !== table.seats) throw new InputError(`${where(p, i)}: table ${table.number} (${table.id}, ${table.game}) seats ${table.seats}, the pairing names ${p.players.length}`);
+      // A table named by its number and by its id is one table.
+      const key = `${p.round}|${table.number}`;
+      if (seen.has(key)) throw new InputError(`${where(p, i)}: table ${table.number} is paired twice in round ${p.round} (as "${seen.get(key)}" and "${p.table}")`);
+      seen.set(key, p.table);
       return { ...p, table: String(table.number) };
     });
   }

@@ -142,6 +142,7 @@ describe('seqref serve --event: a bad pairing list is one line, exit 2', () => {
     ['no table', 'round,table,player 1,player 2\n1,9,Ana,Ben\n', /^seqref: bad\.csv: round 1, table 9: no table "9" \(tables 1-1, or their ids\)\n$/],
     ['a name twice in a round', 'round,table,player 1,player 2\n1,1,Ana,Ben\n1,2,Ana,Cleo\n', /^seqref: bad\.csv line 3: "Ana" already plays at table 1 in round 1 \(line 2\)\n$/],
     ['no such file', '', /^seqref: --event .*missing\.csv: cannot read it \(ENOENT\)\n$/],
+    ['one table by number and by id', 'round,table,player 1,player 2\n1,1,Ana,Ben\n1,progression-game-dev,Cleo,Dan\n', /^seqref: bad\.csv: round 1, table progression-game-dev: table 1 is paired twice in round 1 \(as "1" and "progression-game-dev"\)\n$/],
   ];
   for (const [what, text, message] of cases) {
     it(what, () => {
