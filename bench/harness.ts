@@ -57,3 +57,11 @@ export function report(name: string, ms: number, note = ''): void {
 export function formatMs(ms: number): string {
   return ms < 1 ? `${(ms * 1000).toFixed(1)} us` : `${ms.toFixed(2)} ms`;
 }
+
+/** Records and prints the median and p99 of timings measured elsewhere (ms), with the issue's goal. */
+export function recordTimes(name: string, values: readonly number[], goal?: string): void {
+  const sorted = [...values].sort((a, b) => a - b);
+  const figure: Figure = { name, medianMs: percentile(sorted, 0.5), p99Ms: percentile(sorted, 0.99), samples: values.length, ...(goal ? { goal } : {}) };
+  figures.push(figure);
+  console.log(`${name.padEnd(64)} median ${formatMs(figure.medianMs)}  p99 ${formatMs(figure.p99Ms)}  (n=${values.length})${goal ? `   goal ${goal}` : ''}`);
+}

@@ -23,14 +23,8 @@ import { recalibrate } from '../src/calibration/recalibrate.js';
 import { CHECK_EVERY_FRAMES, decodeFrame } from '../src/session/camera-watch.js';
 import { openCv } from '../src/vision/opencv.js';
 import type { SessionGame } from '../src/session/types.js';
-import { type Figure, figures, formatMs, measure, percentile } from './harness.js';
+import { measure, recordTimes } from './harness.js';
 
-function record(name: string, values: number[], goal?: string): void {
-  const sorted = [...values].sort((a, b) => a - b);
-  const figure: Figure = { name, medianMs: percentile(sorted, 0.5), p99Ms: percentile(sorted, 0.99), samples: values.length, ...(goal ? { goal } : {}) };
-  figures.push(figure);
-  console.log(`${name.padEnd(64)} median ${formatMs(figure.medianMs)}  p99 ${formatMs(figure.p99Ms)}  (n=${values.length})${goal ? `   goal ${goal}` : ''}`);
-}
 
 const DECK = ticDeck();
 const config = { game: 'progression' as const, players: 2, turnEnds: 'auto' as const };
@@ -66,7 +60,7 @@ async function frameToDashboard(dir: string): Promise<void> {
     const end = await received;
     if (i >= 30) latencies.push(end - start);
   }
-  record('frame to dashboard (session + SQLite + Socket.IO), one table', latencies);
+  recordTimes('frame to dashboard (session + SQLite + Socket.IO), one table', latencies);
   client.close();
   await server.close();
   store.close();
@@ -103,7 +97,7 @@ async function fanOut(dir: string): Promise<void> {
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
   measuring = false;
   for (const timer of timers) clearInterval(timer);
-  record(`push latency, ${TABLES} tables x ${RATE}/s to ${CLIENTS} clients (${SECONDS} s)`, latencies, 'p99 <= 150 ms');
+  recordTimes(`push latency, ${TABLES} tables x ${RATE}/s to ${CLIENTS} clients (${SECONDS} s)`, latencies, 'p99 <= 150 ms');
   const expected = TABLES * RATE * SECONDS * (CLIENTS / TABLES);
   console.log(`${''.padEnd(64)} ${latencies.length} pushes received of about ${expected} sent`);
   for (const client of clients) client.close();
@@ -159,9 +153,9 @@ async function bumpChecks(): Promise<void> {
       recalibrations.push(performance.now() - checked);
     }
   }
-  record('camera bump check: decode + find markers + compare, 1280x720', checks);
-  record(`camera bump check per frame (one check every ${CHECK_EVERY_FRAMES} frames)`, checks.map((t) => t / CHECK_EVERY_FRAMES));
-  record('camera recalibration from a decoded frame (once a bump is confirmed)', recalibrations);
+  recordTimes('camera bump check: decode + find markers + compare, 1280x720', checks);
+  recordTimes(`camera bump check per frame (one check every ${CHECK_EVERY_FRAMES} frames)`, checks.map((t) => t / CHECK_EVERY_FRAMES));
+  recordTimes('camera recalibration from a decoded frame (once a bump is confirmed)', recalibrations);
 }
 
 export async function run(): Promise<void> {

@@ -10,19 +10,13 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { type Figure, figures, formatMs, percentile } from './harness.js';
+import { recordTimes } from './harness.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url)); // from dist/bench
 const BUILD_INFO = join(ROOT, 'dist', 'build.tsbuildinfo');
 const RUNS = 5;
 const TIMEOUT_MS = 120_000;
 
-function record(name: string, values: number[], goal?: string): void {
-  const sorted = [...values].sort((a, b) => a - b);
-  const figure: Figure = { name, medianMs: percentile(sorted, 0.5), p99Ms: percentile(sorted, 0.99), samples: values.length, ...(goal ? { goal } : {}) };
-  figures.push(figure);
-  console.log(`${name.padEnd(64)} median ${formatMs(figure.medianMs)}  p99 ${formatMs(figure.p99Ms)}  (n=${values.length})${goal ? `   goal ${goal}` : ''}`);
-}
 
 /** One `npm start`: ms until its dashboard answers 200; the process group is stopped before it resolves. */
 async function startOnce(db: string): Promise<number> {
@@ -87,8 +81,8 @@ export async function run(): Promise<void> {
     const builds = Array.from({ length: RUNS }, buildOnce);
     // tsc -b leaves its build info untouched when it finds nothing to do.
     if (statSync(BUILD_INFO).mtimeMs !== builtMs) throw new Error('a timed run rebuilt (did a source change meanwhile?): these are not figures of an unchanged tree');
-    record('npm start, nothing changed: spawn to the dashboard answering 200', starts, '< 5 s when nothing changed');
-    record('npm run build --silent alone, nothing changed', builds);
+    recordTimes('npm start, nothing changed: spawn to the dashboard answering 200', starts, '< 5 s when nothing changed');
+    recordTimes('npm run build --silent alone, nothing changed', builds);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -13,7 +13,7 @@ import { openCv } from '../src/vision/opencv.js';
 import { blindReader, createCardReader, type CardReader } from '../src/vision/read/index.js';
 import { recogniseWith, type VisionGame } from '../src/vision/recognise.js';
 import { readFixture } from '../src/render/fixture-io.js';
-import { figures, formatMs, percentile } from './harness.js';
+import { formatMs, percentile, recordTimes } from './harness.js';
 
 const SEEDS = [91001, 91002, 91003];
 
@@ -67,21 +67,16 @@ export async function run(): Promise<void> {
     note = `   (no card reader: ${(error as Error).message.split('\n')[0]}; read time excludes the model)`;
   }
   const { total, detect, read, grid, cpu, found, cards } = await frameTimes(cv, reader, 40);
-  const line = (name: string, times: number[], goal?: string): void => {
-    const median = percentile(times, 0.5);
-    figures.push({ name, medianMs: median, p99Ms: percentile(times, 0.99), samples: times.length, ...(goal ? { goal } : {}) });
-    console.log(`${name.padEnd(64)} median ${formatMs(median)}  p99 ${formatMs(percentile(times, 0.99))}  (n=${times.length})${goal ? `   goal ${goal}` : ''}`);
-  };
-  line('vision: recognise a 1280x720 frame with 30 cards', total, '<= 33 ms');
-  line('vision:   detect (outlines, refined on the full frame)', detect);
-  line('vision:   read (rectify, card reader, settle)', read);
-  line('vision:   grid (rows and columns)', grid);
+  recordTimes('vision: recognise a 1280x720 frame with 30 cards', total, '<= 33 ms');
+  recordTimes('vision:   detect (outlines, refined on the full frame)', detect);
+  recordTimes('vision:   read (rectify, card reader, settle)', read);
+  recordTimes('vision:   grid (rows and columns)', grid);
   // CPU time too: on a machine shared with other work, wall time alone overstates the cost; and
   // V8 collects garbage on a second core where it has one, which CPU time counts.
   console.log(`vision: ${found.toFixed(1)} cards found a frame of ${cards}; CPU ${formatMs(percentile(cpu, 0.5))} a frame (median)${note}`);
-  oneCore(line);
+  oneCore();
   await calibratedRun(cv, reader);
-  await recordedGames(cv, reader, line);
+  await recordedGames(cv, reader);
   reader.dispose();
 }
 
@@ -89,7 +84,7 @@ export async function run(): Promise<void> {
  * Frames of the bundled recorded games (held-out split), where hands, the deck and clutter are in
  * view, as on a live table: each frame recognised twice after one untimed look, medians a game.
  */
-async function recordedGames(cv: Awaited<ReturnType<typeof openCv>>, reader: CardReader, line: (name: string, times: number[], goal?: string) => void): Promise<void> {
+async function recordedGames(cv: Awaited<ReturnType<typeof openCv>>, reader: CardReader): Promise<void> {
   const root = join('fixtures', 'heldout');
   for (const name of ['progression-session', 'sequence-stacks-game', 'sequence-hunt-game', 'sequence-shift-game', 'progression-game']) {
     const fixture = readFixture(join(root, name, 'fixture.json'));
@@ -103,7 +98,7 @@ async function recordedGames(cv: Awaited<ReturnType<typeof openCv>>, reader: Car
         if (k > 0 || i > 0) times.push(performance.now() - start);
       }
     }
-    line(`vision: a frame of the recorded ${name}`, times.sort((a, b) => a - b), '<= 50 ms');
+    recordTimes(`vision: a frame of the recorded ${name}`, times, '<= 50 ms');
   }
 }
 
@@ -111,16 +106,16 @@ async function recordedGames(cv: Awaited<ReturnType<typeof openCv>>, reader: Car
  * The same frames in a process held to one core (taskset -c 0), as the goal is stated: there the
  * garbage collector's helpers and the recogniser share it. Said, not measured, where taskset is missing.
  */
-function oneCore(line: (name: string, times: number[], goal?: string) => void): void {
+function oneCore(): void {
   const child = spawnSync('taskset', ['-c', '0', process.execPath, fileURLToPath(new URL('./vision-one-core.js', import.meta.url))], { encoding: 'utf8', maxBuffer: 1 << 20 });
   if (child.error || child.status !== 0) {
     console.log(`vision: on one core: not measured (${child.error ? child.error.message : (child.stderr.trim().split('\n').pop() ?? `exit ${child.status}`)})`);
     return;
   }
   const { total, detect, read } = JSON.parse(child.stdout) as { total: number[]; detect: number[]; read: number[] };
-  line('vision: the same on one core (taskset -c 0)', total, '<= 33 ms');
-  line('vision:   its detect', detect);
-  line('vision:   its read', read);
+  recordTimes('vision: the same on one core (taskset -c 0)', total, '<= 33 ms');
+  recordTimes('vision:   its detect', detect);
+  recordTimes('vision:   its read', read);
 }
 
 /**
@@ -172,13 +167,8 @@ async function calibratedRun(cv: Awaited<ReturnType<typeof openCv>>, reader: Car
     without.push(plainMs);
     detect.push(r.times.detectMs);
   }
-  for (const list of [withIt, without, detect, calibrate]) list.sort((a, b) => a - b);
-  const line = (name: string, times: number[]): void => {
-    figures.push({ name, medianMs: percentile(times, 0.5), p99Ms: percentile(times, 0.99), samples: times.length });
-    console.log(`${name.padEnd(64)} median ${formatMs(percentile(times, 0.5))}  p99 ${formatMs(percentile(times, 0.99))}  (n=${times.length})`);
-  };
-  line('vision: calibrated, 30 cards at 35-42 degrees, 1280x720 frame', withIt);
-  line('vision:   its detect (top-down warp, light, card angle, detection)', detect);
-  line('vision:   the same frames without calibration', without);
-  line('vision: calibrate one frame (markers, plane, light)', calibrate);
+  recordTimes('vision: calibrated, 30 cards at 35-42 degrees, 1280x720 frame', withIt);
+  recordTimes('vision:   its detect (top-down warp, light, card angle, detection)', detect);
+  recordTimes('vision:   the same frames without calibration', without);
+  recordTimes('vision: calibrate one frame (markers, plane, light)', calibrate);
 }
