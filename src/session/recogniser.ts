@@ -90,20 +90,6 @@ export function toObservation(tMs: number, cards: readonly VisionCard[], size?: 
   return { tMs, cards: seen, busy, ...(anchor ? { anchor: [anchor[0], anchor[1]] as const } : { relativeCells: true }), ...(unread.length > 0 ? { unread } : {}) };
 }
 
-/** The frames waiting to be read in this thread, one after another (no worker thread: see loadRecogniser). */
-let reading: Promise<unknown> = Promise.resolve();
-
-/**
- * Runs `read` when every frame asked before it has been read, after the thread has answered what
- * came in meanwhile: a page or a socket message waits for one frame at most, never for a frame of
- * every table in turn.
- */
-function inTurn<T>(read: () => T): Promise<T> {
-  const turn = reading.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(read);
-  reading = turn.catch(() => undefined);
-  return turn;
-}
-
 let loaded: Promise<Recogniser | null> | null = null;
 let problem: string | null = null;
 
@@ -132,15 +118,14 @@ export async function openVision(): Promise<VisionRecogniser | string> {
 
 type Read = (frame: { width: number; height: number; data: Uint8Array }, game: string, calibration: CalibrationProfile | null) => Promise<{ cards: readonly VisionCard[]; drawPile: boolean }>;
 
-/** Frames read in this thread, between its other work. */
+/** Frames read in this thread. */
 async function readHere(): Promise<Read | string> {
   const vision = await openVision();
   if (typeof vision === 'string') return vision;
-  return (frame, game, calibration) =>
-    inTurn(() => {
-      const result = vision.recognise(frame, { game, ...(calibration ? { calibration } : {}) });
-      return { cards: result?.cards ?? [], drawPile: Boolean(result?.drawPile) };
-    });
+  return async (frame, game, calibration) => {
+    const result = vision.recognise(frame, { game, ...(calibration ? { calibration } : {}) });
+    return { cards: result?.cards ?? [], drawPile: Boolean(result?.drawPile) };
+  };
 }
 
 /** Frames read on a worker thread (recognise-worker.ts), in the order sent. */
