@@ -274,19 +274,13 @@ export async function runServe(args: readonly string[]): Promise<number> {
   for (const path of all(flags, 'board')) planned.push({ id: idFor(`board-${basename(path)}`), name: `sequence board (${path})`, source: new SerialBoardSource(path, baud), game: 'sequence', recording: false });
   if (planned.length === 0) throw new InputError('no table to referee: name a source (see seqref serve --help)');
 
+  // (A certificate needs no log: made, or read, before the log is open.)
+  const tls: Tls | undefined = flags.has('https') || flags.has('cert') || flags.has('key') ? await serverTls(dirname(dbPath), { ...(one(flags, 'cert') ? { cert: one(flags, 'cert')! } : {}), ...(one(flags, 'key') ? { key: one(flags, 'key')! } : {}) }) : undefined;
   const store = new EventStore(dbPath);
   const tables = planned.map((p) => new TableSession({ id: p.id, name: p.name, config: tableConfig(p.game, p.source, { players, turnEnds: turnEnds as 'auto' | 'manual' }), smoothing: { steadyFrames }, ...(p.profile ? { profile: p.profile } : {}) }, store, p.source));
   let event: EventBook;
   try {
     event = openEvent(one(flags, 'event') ?? (demo ? join(repoRoot(), 'examples', 'event.csv') : undefined), tables, store);
-  } catch (error) {
-    store.close();
-    throw error;
-  }
-  const https = flags.has('https') || flags.has('cert') || flags.has('key');
-  let tls: Tls | undefined;
-  try {
-    if (https) tls = await serverTls(dirname(dbPath), { ...(one(flags, 'cert') ? { cert: one(flags, 'cert')! } : {}), ...(one(flags, 'key') ? { key: one(flags, 'key')! } : {}) });
   } catch (error) {
     store.close();
     throw error;
@@ -303,7 +297,8 @@ export async function runServe(args: readonly string[]): Promise<number> {
   const lan = (one(flags, 'host') ?? '0.0.0.0') === '0.0.0.0' ? networkAddresses() : [];
   if (lan.length > 0) process.stdout.write(`seqref: from a phone on this network: ${lan.map((ip) => `${tls ? 'https' : 'http'}://${ip}:${server.port}`).join(', ')}${tls ? '' : ' (its camera needs --https)'}\n`);
   if (tls) process.stdout.write(`seqref: HTTPS with ${tls.source}\n`);
-  process.stdout.write(`seqref: event "${event.name}" at ${server.url}/event: ${event.view().pairings.length} pairings, round ${event.view().round} in play; overview for a projector at ${server.url}/overview\n`);
+  const pairings = event.view().pairings.length;
+  process.stdout.write(`seqref: event "${event.name}" at ${server.url}/event: ${pairings} pairings, round ${event.roundInPlay} in play; overview for a projector at ${server.url}/overview\n`);
   const recogniserLine = recogniser
     ? `${recogniser.name}${truth ? ' (live cameras; recorded sessions read their recorded truth: --truth)' : ''}`
     : needsRecogniser

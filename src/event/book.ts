@@ -42,8 +42,6 @@ interface Saved {
   readonly pairings: readonly Pairing[];
   readonly round: number;
   readonly results: readonly EventResult[];
-  /** The games already recorded (`table#game`): a game counts once, whatever round follows it. */
-  readonly recorded: readonly string[];
   /** Every game kept when it ended, oldest first. */
   readonly kept?: readonly KeptGame[];
 }
@@ -75,7 +73,8 @@ export class EventBook extends EventEmitter<{ change: [] }> {
   private pairings: readonly Pairing[] = [];
   private round = 1;
   private results: readonly EventResult[] = [];
-  private recorded: readonly string[] = [];
+  /** The games (`table#game`) whose end was seen: a game is looked at once, whatever round follows it. */
+  private readonly ended = new Set<string>();
   private kept: readonly KeptGame[] = [];
   private readonly tables: readonly EventTable[];
   private readonly sessions: ReadonlyMap<string, TableSession>;
@@ -94,7 +93,6 @@ export class EventBook extends EventEmitter<{ change: [] }> {
       this.pairings = saved.pairings;
       this.round = saved.round;
       this.results = saved.results;
-      this.recorded = saved.recorded ?? [];
       this.kept = saved.kept ?? [];
     }
     this.nameSeats();
@@ -143,19 +141,17 @@ export class EventBook extends EventEmitter<{ change: [] }> {
   private observe(view: TableView): void {
     const session = this.sessions.get(view.id)!;
     const game = `${view.id}#${session.gameNumber}`;
-    if (!view.result || this.recorded.includes(game)) return;
+    if (!view.result || this.ended.has(game)) return;
+    this.ended.add(game);
     const record = session.record();
+    // (After a restart the games kept before are known again by their fingerprints.)
     const fingerprint = createHash('sha256').update(JSON.stringify([record.result, record.turns.map((t) => [t.player, t.summary, t.scores])])).digest('hex').slice(0, 16);
-    if (this.kept.some((k) => k.tableId === view.id && k.fingerprint === fingerprint)) {
-      this.recorded = [...this.recorded, game];
-      return;
-    }
+    if (this.kept.some((k) => k.tableId === view.id && k.fingerprint === fingerprint)) return;
     const table = this.tables.find((t) => t.id === view.id)!;
     const found = this.pairingAt(view.id);
     const pairing = found && !this.resultOf(found.round, found.table) ? found : null;
     const gameId = pairing ? `round-${pairing.round}-table-${pairing.table}` : `table-${table.number}-game-${this.kept.filter((k) => k.tableId === view.id).length + 1}`;
     this.options.store?.note(EVENT_LOG, 'event-game', { id: gameId, record });
-    this.recorded = [...this.recorded, game];
     this.kept = [...this.kept, { id: gameId, tableId: view.id, number: table.number, game: view.game, players: view.playerNames, winner: view.winner, round: pairing?.round ?? null, fingerprint }];
     if (pairing) this.addResult({ ...this.resultFrom(view, pairing), by: 'referee', gameId });
     else this.save();
@@ -186,7 +182,7 @@ export class EventBook extends EventEmitter<{ change: [] }> {
   }
 
   private save(): void {
-    this.options.store?.note(EVENT_LOG, 'event', { source: this.source, pairings: this.pairings, round: this.round, results: this.results, recorded: this.recorded, kept: this.kept } satisfies Saved);
+    this.options.store?.note(EVENT_LOG, 'event', { source: this.source, pairings: this.pairings, round: this.round, results: this.results, kept: this.kept } satisfies Saved);
     this.emit('change');
   }
 
@@ -203,8 +199,8 @@ export class EventBook extends EventEmitter<{ change: [] }> {
     return `${pairings.length} pairing${pairings.length === 1 ? '' : 's'} saved`;
   }
 
+  /** The round in play (checked as the server's input: validate.ts). */
   setRound(round: number): string {
-    if (!Number.isInteger(round) || round < 1 || round > 999) throw new InputError(`round must be a whole number from 1, not ${round}`);
     this.round = round;
     this.nameSeats();
     this.save();

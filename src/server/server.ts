@@ -137,8 +137,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   app.get('/api/sequence-layout', (_req, res) => {
     res.json(LAYOUT);
   });
+  const event = options.event;
   const numberOf = new Map(options.tables.map((t, i) => [t.id, i + 1]));
-  const summary = (view: TableView): TableSummary => summarise(view, numberOf.get(view.id) ?? 0, options.event?.pairingAt(view.id) ? options.event.roundInPlay : null);
+  const summary = (view: TableView): TableSummary => summarise(view, numberOf.get(view.id) ?? 0, event?.pairingAt(view.id) ? event.roundInPlay : null);
   app.get('/api/tables', (_req, res) => {
     res.json([...tables.values()].map((t) => summary(t.view())));
   });
@@ -155,24 +156,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   // A game as a record: JSON (every turn with the table as it was) or one CSV line a turn.
   // `?download` asks the browser to save it.
-  const sendGame = (req: express.Request, res: express.Response, record: GameRecord | null, file: string, csv: boolean): void => {
-    if (!record) return void res.status(404).json({ error: `no game ${shown(String(req.params.id))}` });
+  const sendGame = (req: express.Request, res: express.Response, id: string, record: GameRecord | null, file: string, csv: boolean): void => {
+    if (!record) return void res.status(404).json({ error: `no game ${shown(id)}` });
     if ('download' in req.query) res.setHeader('Content-Disposition', `attachment; filename="${file}.${csv ? 'csv' : 'json'}"`);
     if (csv) res.type('text/csv').send(turnsCsv(record));
     else res.json(record);
   };
   app.get(/^\/api\/tables\/([A-Za-z0-9_.-]+)\/game(\.csv)?$/, (req, res) => {
     const id = String(req.params[0]);
-    const table = tables.get(id);
-    req.params.id = id;
-    sendGame(req, res, table ? table.record() : null, `${id}-game`, Boolean(req.params[1]));
+    sendGame(req, res, id, tables.get(id)?.record() ?? null, `${id}-game`, Boolean(req.params[1]));
   });
   app.get(/^\/api\/games\/([A-Za-z0-9_.-]+?)(\.csv)?$/, (req, res) => {
     const id = String(req.params[0]);
-    req.params.id = id;
-    sendGame(req, res, options.event?.game(id) ?? null, id, Boolean(req.params[1]));
+    sendGame(req, res, id, event?.game(id) ?? null, id, Boolean(req.params[1]));
   });
-  const event = options.event;
   app.get('/api/event', (_req, res) => {
     if (!event) return void res.status(404).json({ error: 'this server runs no event' });
     res.json(event.view());
