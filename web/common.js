@@ -103,3 +103,8 @@ export function isReplay(t) {
 export function tableLabel(t) {
   return `Table ${t.number} · ${GAME_NAMES[t.game] ?? t.game}`;
 }
+
+/** Standings points: whole, or to two places (a shared win is 1/k). */
+export function points(n) {
+  return Number.isInteger(n) ? String(n) : n.toFixed(2);
+}

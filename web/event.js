@@ -1,16 +1,14 @@
 // The event for everyone: standings over the rounds, each round's pairings with their results and
 // the games kept, and the downloads. Updated as games end.
-import { esc, header, announce, versus, GAME_NAMES } from './common.js';
+import { esc, header, announce, points, versus, GAME_NAMES } from './common.js';
 
 header('/event');
 const socket = io();
 const $ = (id) => document.getElementById(id);
 let results = null;
 
-const fmt = (n) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
-
 /** A pairing's result in words, with a link to its game where the event kept it. */
-export function resultWords(p) {
+function resultWords(p) {
   const r = p.result;
   if (!r) return '<span class="none">playing or not started</span>';
   const who = r.winners.length ? `${r.winners.map((w) => esc(r.players[w])).join(' and ')} won` : 'nobody won';
@@ -25,7 +23,7 @@ function render(event) {
   const rounds = event.rounds;
   $('standings').innerHTML = event.standings.length
     ? `<table class="data"><thead><tr><th class="num">#</th><th>Player</th><th class="num">Points</th><th class="num">Wins</th><th class="num">Played</th>${rounds.map((r) => `<th class="num">R${r}</th>`).join('')}</tr></thead><tbody>${event.standings
-        .map((s) => `<tr data-testid="standing"><td class="num">${s.rank}</td><td>${esc(s.name)}</td><td class="num">${fmt(s.points)}</td><td class="num">${s.wins}</td><td class="num">${s.played}</td>${rounds.map((r) => `<td class="num">${esc(s.byRound[r - 1] ?? '')}</td>`).join('')}</tr>`)
+        .map((s) => `<tr data-testid="standing"><td class="num">${s.rank}</td><td>${esc(s.name)}</td><td class="num">${points(s.points)}</td><td class="num">${s.wins}</td><td class="num">${s.played}</td>${rounds.map((r) => `<td class="num">${esc(s.byRound[r - 1] ?? '')}</td>`).join('')}</tr>`)
         .join('')}</tbody></table>`
     : '<div class="none">No pairings yet: the organiser adds them on the Organiser page, or starts seqref serve --event pairings.csv.</div>';
   $('rounds').innerHTML = rounds

@@ -1,7 +1,7 @@
 // Every table at once, big enough for a projector: who plays, the scores, whose turn, the latest
 // warning and the result, then the event's standings. A new warning anywhere is said to a screen
 // reader.
-import { esc, header, announce, isReplay, tableLabel, statusPill } from './common.js';
+import { esc, header, announce, isReplay, points, tableLabel, statusPill } from './common.js';
 
 header('/overview');
 const socket = io();
@@ -39,6 +39,6 @@ socket.on('event', (event) => {
   $('standings').hidden = event.standings.length === 0;
   $('standings-table').innerHTML = `<thead><tr><th class="num">#</th><th>Player</th><th class="num">Points</th><th class="num">Wins</th><th class="num">Played</th></tr></thead><tbody>${event.standings
     .slice(0, STANDINGS_SHOWN)
-    .map((s) => `<tr><td class="num">${s.rank}</td><td>${esc(s.name)}</td><td class="num">${Number.isInteger(s.points) ? s.points : s.points.toFixed(2)}</td><td class="num">${s.wins}</td><td class="num">${s.played}</td></tr>`)
+    .map((s) => `<tr><td class="num">${s.rank}</td><td>${esc(s.name)}</td><td class="num">${points(s.points)}</td><td class="num">${s.wins}</td><td class="num">${s.played}</td></tr>`)
     .join('')}</tbody>`;
 });
