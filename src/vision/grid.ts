@@ -118,7 +118,7 @@ function assignOn(cards: readonly GridInput[], options: GridOptions, size: CardS
   // Of the two ways along that axis: in Sequence Stacks the one most cards that know their own
   // top face (their rightward side), else the one whose columns run rightwards in the image.
   const facing = options.game === 'sequence-stacks' ? ownFacing(cards, toTable, turn) : 0;
-  if (facing < 0 || (facing === 0 && invertDirection(quads, toTable, c0, turn) < 0)) turn += Math.PI;
+  if (facing < 0 || (facing === 0 && invertDirection(quads, toTable, turn) < 0)) turn += Math.PI;
   const cos = Math.cos(-turn);
   const sin = Math.sin(-turn);
   const xs = centres.map(([x, y]) => (x - c0[0]) * cos - (y - c0[1]) * sin);
@@ -237,13 +237,12 @@ function ownFacing(cards: readonly GridInput[], toTable: (p: Vec) => Vec, turn: 
 }
 
 /** +1 when the table direction `turn` points rightwards in the image near the layout's centre, else -1. */
-function invertDirection(quads: readonly Quad[], toTable: (p: Vec) => Vec, centre: Vec, turn: number): number {
+function invertDirection(quads: readonly Quad[], toTable: (p: Vec) => Vec, turn: number): number {
   // Find the image direction by probing: which image step moves the table point along `turn`?
   const c = centroid(quads.map((q) => quadCentre(q)));
   const here = toTable(c);
   const right = toTable([c[0] + 10, c[1]]);
   const along = (right[0] - here[0]) * Math.cos(turn) + (right[1] - here[1]) * Math.sin(turn);
-  void centre;
   return along >= 0 ? 1 : -1;
 }
 

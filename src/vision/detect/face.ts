@@ -183,8 +183,8 @@ export function forEachInside(quad: readonly Vec[], nx: number, ny: number, inse
  * Whether a quad (working pixels) holds a card face: enough paper (or yellow face) and some ink
  * (strong colour or dark marks), as every face shows; a light patch of cloth has no ink.
  */
-export function isFace(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: readonly Vec[], cut: number, partial: boolean, deck: 'tic' | 'stacks'): boolean {
-  return faceIn(faceStats(s, chroma, mask, quad, cut), partial, deck);
+export function isFace(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: readonly Vec[], partial: boolean, deck: 'tic' | 'stacks'): boolean {
+  return faceIn(faceStats(s, chroma, mask, quad), partial, deck);
 }
 
 /**
@@ -218,8 +218,7 @@ export interface FaceStats {
  * the mask knows) and nearly as light as it. Ink is strong colour or a dark mark, which every face
  * shows in its middle (pips, a numeral, a word) and at its corners; light patches of cloth have none.
  */
-export function faceStats(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: readonly Vec[], cut: number, besideGlare = false): FaceStats {
-  void cut;
+export function faceStats(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: readonly Vec[], besideGlare = false): FaceStats {
   const nx = FACE.across;
   const ny = FACE.down;
   // Arrays kept from call to call (this runs for every outline and scan hit): the first `count`

@@ -191,7 +191,7 @@ function splitRegions(look: Look, paper: Pick<Pass, 'chroma' | 'mask' | 'cut'>, 
         const onYellow = refineQuad(look.yellowGrey(), portrait(grow(region.polygon, erosion + 1).map(toFrame)));
         if (held(onYellow) >= sides) look.yellowQuads.add((refined = onYellow).quad);
       }
-      if (held(refined) >= sides && loneFace(faceStats(surface, paper.chroma, paper.mask, refined.quad.map(look.toWork), paper.cut), refined, deck)) {
+      if (held(refined) >= sides && loneFace(faceStats(surface, paper.chroma, paper.mask, refined.quad.map(look.toWork)), refined, deck)) {
         (isNarrow ? narrow : lone).push({ region, refined });
         if (!isNarrow) continue;
       }

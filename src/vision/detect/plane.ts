@@ -95,6 +95,6 @@ export function planeOf(look: Look, pass: Pass): Plane {
       const bare = bareTable();
       return bare !== null && tableShare(frame, quad, bare) < CARDS.clearOfTable;
     },
-    face: (quad, partial) => isFace(surface, pass.chroma, pass.mask, quad.map(look.toWork), pass.cut, partial, deck),
+    face: (quad, partial) => isFace(surface, pass.chroma, pass.mask, quad.map(look.toWork), partial, deck),
   };
 }

@@ -106,7 +106,7 @@ export function refineQuad(g: GreyImage, quad: readonly Vec[], options: RefineOp
     // Every clear fall along each normal is a candidate; the side is the straight line through a
     // candidate of as many samples as possible (ink near the side falls too, but not in a line).
     const cands = sideCandidates(g, a, b, n, reach, samples, minFall);
-    const fitted = bestLine(cands, { p: a, d }, n, samples);
+    const fitted = bestLine(cands, { p: a, d }, n);
     const enough = Math.max(REFINE.leastEnough, samples * REFINE.enough);
     if (options.alternatives) {
       // Peel off the line found and look again.
@@ -116,7 +116,7 @@ export function refineQuad(g: GreyImage, quad: readonly Vec[], options: RefineOp
       for (let round = 0; round < REFINE.others && last; round++) {
         const on = last.line;
         rest = rest.filter((c) => Math.abs(lineDistance(on, c.p)) > REFINE.peel);
-        last = bestLine(rest, { p: a, d }, n, samples);
+        last = bestLine(rest, { p: a, d }, n);
         if (last && last.count >= enough) more.push({ line: last.line, support: last.count / samples });
       }
       others.push(more);
@@ -190,7 +190,7 @@ function sideCandidates(g: GreyImage, a: Vec, b: Vec, n: Vec, reach: number, sam
  * The line near the rough side's direction through candidates of the most samples (one a sample),
  * found by turning through a few degrees and clustering the candidates' offsets; refitted on them.
  */
-function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Line, normal: Vec, samples: number): { line: Line; count: number; strength: number } | null {
+function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Line, normal: Vec): { line: Line; count: number; strength: number } | null {
   if (cands.length < 2) return null;
   const tolerance = REFINE.tolerance;
   let best: { members: number[]; score: number } = { members: [], score: 0 };
@@ -267,7 +267,6 @@ function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Lin
   for (let j = 0; j < seen; j++) inliers.push(cands[chosen[order[j]!]!]!);
   const refit = inliers.length >= 2 ? (fitLine(inliers.map((v) => v.p)) ?? fit) : fit;
   const d = refit.line.d[0] * rough.d[0] + refit.line.d[1] * rough.d[1] < 0 ? scale(refit.line.d, -1) : refit.line.d;
-  void samples;
   return { line: { p: refit.line.p, d }, count: inliers.length, strength: inliers.reduce((x, v) => x + v.s, 0) / Math.max(1, inliers.length) };
 }
 

@@ -116,10 +116,10 @@ export function wordHalves(cv: OpenCv, s: Surface, chroma: Float32Array, mask: U
       // The band across the middle: a word is ink and paper mixed.
       const at = (u: number, v: number): Vec => quadPoint(q, u, v);
       const [u0, u1, v0, v1] = [REGIONS.bandSides, 1 - REGIONS.bandSides, 0.5 - REGIONS.bandHeight / 2, 0.5 + REGIONS.bandHeight / 2];
-      const band = faceStats(s, chroma, mask, [at(u0, v0), at(u1, v0), at(u1, v1), at(u0, v1)], 0);
+      const band = faceStats(s, chroma, mask, [at(u0, v0), at(u1, v0), at(u1, v1), at(u0, v1)]);
       // Each half of a wild card is blank paper (the face has no corner index); halves of two
       // cards side by side hold their numerals or names.
-      const blank = (half: Region): boolean => faceStats(s, chroma, mask, half.polygon, 0).ink < REGIONS.blankInk;
+      const blank = (half: Region): boolean => faceStats(s, chroma, mask, half.polygon).ink < REGIONS.blankInk;
       if (band.ink >= REGIONS.bandInkFrom && band.ink <= REGIONS.bandInkTo && band.paper >= REGIONS.bandPaper && blank(a) && blank(b)) pairs.push({ a, b, region });
     }
   }

@@ -193,9 +193,9 @@ function snapHit(j: Judging, hit: ScanHit, doubtful: boolean): { refined: Refine
 function judgeFace(j: Judging, refined: RefinedQuad, doubtful: boolean): string | { tentative: boolean } {
   const { look, pass, on, found } = j;
   const { surface, deck, frame } = look;
-  const { chroma, mask, cut } = pass;
+  const { chroma, mask } = pass;
   const work = refined.quad.map(look.toWork);
-  const st = faceStats(surface, chroma, mask, work, cut);
+  const st = faceStats(surface, chroma, mask, work);
   // A small single pip, blurred at the working scale, may leave less ink than the test asks:
   // enough where the card's outline is held all round at a card's size (open table framed by
   // cards has no ink in its middle at all).
@@ -216,7 +216,7 @@ function judgeFace(j: Judging, refined: RefinedQuad, doubtful: boolean): string 
   // Judged beside the spot, as paper with some ink, and as a face where the ink left is enough,
   // or the card falls strongly to the table on two sides at least, or it is held firmly all
   // round (a spot over a lone pip leaves only the indices).
-  const glared = outlined && st.glare >= FACE.glared ? faceStats(surface, chroma, mask, work, cut, true) : null;
+  const glared = outlined && st.glare >= FACE.glared ? faceStats(surface, chroma, mask, work, true) : null;
   const underGlare = glared !== null && glared.paper >= FACE.paper && glared.ink >= SCAN_HITS.littleInk && (faceIn(glared, true, deck) || falls >= SCAN_HITS.glaredFalls || firm);
   // A glare spot over much of the face (a third of it washed out to white or more) may wash out
   // all its ink, a numeral's or a pip's (the table round it no darker than the paper under it),
