@@ -10,6 +10,7 @@ import { applyHomography, centroid, dist, lineDistance, quadPoint, sub, unit, ty
 import { quadOfLines, refineQuad, type GreyImage, type RefinedQuad } from './refine.js';
 import type { CardSize } from './table.js';
 import { COMPLETE, TABLE_LOOK, YELLOW } from './snap-params.js';
+import { CARDS } from './params.js';
 
 export interface Completion {
   readonly refined: RefinedQuad;
@@ -412,5 +413,5 @@ export function slideOffTable(frame: RgbaImage, grey: GreyImage, quad: readonly 
   const fit = refineQuad(grey, moved, { reach: COMPLETE.slideReach });
   // The slide is only as fine as the cells: the hidden sides go where the seen corners put them.
   const done = completeOnPlane(frame, grey, fit, toTable, toFrame, size, look)?.refined ?? fit;
-  return tableShare(frame, done.quad, look) < COMPLETE.slideClear ? done : null;
+  return tableShare(frame, done.quad, look) < CARDS.clearOfTable ? done : null;
 }

@@ -288,7 +288,7 @@ export const CARDS = {
    * paper too. Tentative (Detection.tentative): a hand on a table the colour of paper looks so too.
    */
   partedPiece: 0.5,
-  /** A card put on part of the table holds less than this share of open table (as slideOffTable asks). */
+  /** A card put on part of the table (a parted piece, or one slid off the table: complete.ts) holds less than this share of open table. */
   clearOfTable: 0.1,
   /** A Stacks scan hit whose face is more than this share open table is no card. */
   onOpenTable: 0.3,

@@ -276,9 +276,8 @@ export const COMPLETE = {
   runOnShort: 0.99,
   /** A row (or column) of cells is table where more than this share of it is. */
   mostly: 0.5,
-  /** A hypothesis slid off the table is snapped with this reach (RefineOptions.reach), and kept where less than this share of its face is open table. */
+  /** A hypothesis slid off the table is snapped with this reach (RefineOptions.reach), and kept where it is clear of open table (CARDS.clearOfTable). */
   slideReach: 0.1,
-  slideClear: 0.1,
 } as const;
 
 /** What open table looks like round the lone cards, and how much of a face it covers (src/vision/detect/complete.ts, TableLook). */
