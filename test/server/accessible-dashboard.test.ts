@@ -22,6 +22,8 @@ describe.skipIf(SKIP_BROWSER)('an accessible dashboard', () => {
     const warning = page.locator('[data-testid=warning][data-standing=true]').first();
     expect(await warning.textContent()).toMatch(/ILLEGAL · TURN \d+/);
 
+    // The shapes come from the stylesheet: measure once it is in force.
+    await page.waitForFunction('[...document.styleSheets].some((s) => s.href?.endsWith("/style.css") && s.cssRules.length > 0)', null, { timeout: 20_000 });
     const chips = page.locator('.board .chip');
     expect(await chips.count()).toBeGreaterThan(2);
     const looks = await chips.evaluateAll((all) => all.map((c) => ({ letter: c.textContent, shape: `${getComputedStyle(c).borderRadius}|${getComputedStyle(c).clipPath}` })));
@@ -29,8 +31,9 @@ describe.skipIf(SKIP_BROWSER)('an accessible dashboard', () => {
     for (const { letter, shape } of looks) shapeOf.set(letter!, (shapeOf.get(letter!) ?? new Set()).add(shape));
     expect([...shapeOf.keys()].sort()).toEqual(['B', 'G']);
     // One shape a team, and the teams' shapes differ.
-    expect([...shapeOf.values()].every((s) => s.size === 1)).toBe(true);
-    expect(new Set([...shapeOf.values()].map((s) => [...s][0])).size).toBe(2);
+    const shapes = JSON.stringify(Object.fromEntries([...shapeOf].map(([team, s]) => [team, [...s]])));
+    expect([...shapeOf.values()].every((s) => s.size === 1), shapes).toBe(true);
+    expect(new Set([...shapeOf.values()].map((s) => [...s][0])).size, shapes).toBe(2);
     const labels = await page.locator('.board .space').evaluateAll((all) => all.map((s) => s.getAttribute('aria-label')));
     expect(labels).toHaveLength(100);
     expect(labels.filter((l) => /: (green|blue) chip/.test(l!)).length).toBe(looks.length);
