@@ -1,19 +1,7 @@
-// A card partly under a hand or a sleeve is outlined by the part in sight, and that outline cut to
-// a card's shape reads as nothing (a card stretched or cut short). Where such a TIC card reads
-// unknown, the card-sized rectangles that hold its part in sight, laid on the table plane from each
-// corner of that part along its sides, are read instead, and the surest reading is taken: a
-// covered card lies somewhere under its cover, its corners in sight are its own. An unknown card
-// outlined at a card's size is outlined off it (half on the table, or across two cards): that
-// outline slid along its sides is read instead. And any unknown card's outline with one corner
-// moved to make a parallelogram of it (a corner under a finger), or with one side laid again at a
-// card's length from the side across from it (a side run across the face, or an arm's edge across
-// the card with the card's end under the arm), is read too. A partly covered card named unsurely
-// (or one outlined whole named barely) is read so as well: its outline cut to a card's shape may
-// name another card (a 4-square read 3-crescent from a cut two-thirds its length). A try whose
-// side snapped onto a neighbour's edge, a few px into it, is read with that side moved back out of
-// the neighbour; one read sideways, a quarter turned. A card named from an outline whose opposite
-// sides lie far from parallel (a deck's edge over its end taken for its own) is read from the
-// parallelograms of three of its corners.
+// Rereads TIC cards that read unknown or unsure. A partly covered card is read from card-sized
+// rectangles holding its part in sight, a card-sized outline from that outline slid along its
+// sides, and any outline with a corner put back or a side laid again; a skewed outline from the
+// parallelograms of three of its corners. The surest allowed read is taken.
 import { add, applyHomography, dist, grow, insetGrid, insidePolygon, intersectLines, invertHomography, scale, signedArea, sub, unit, type Homography, type Vec } from './detect/geometry.js';
 import { cardShapeError, shortSideFirst, tablePlane } from './detect/table.js';
 import { PLANE } from './detect/snap-params.js';
@@ -26,19 +14,9 @@ import type { RefinedQuad } from './detect/refine.js';
 import { COVERED, READ } from './read/params.js';
 
 /**
- * The readings and corners with each unknown TIC card (read sideways too) read again: one partly
- * seen (or whose outline is no card's shape on the table plane) from the card-sized rectangles
- * holding its part in sight, one outlined at a card's size from that outline slid a quarter and a
- * half of a side along its sides, and each from its outline with a corner cut off put back or a
- * side laid again; where one of them reads as a card (`moved` marks those: a card placed by a
- * search over rectangles is never to be reported sure). `snap` moves a quad's sides onto the
- * frame's edges where it finds them, and says how well each is held (the plane from a card or two
- * puts a rectangle a card away several pixels off, and the reader needs its quads within a few).
- * The rectangles need a surely read card for the plane. A partly seen card named below sure (and
- * one outlined whole named below COVERED.chosen: a card laid over its end cuts its outline short without a
- * cover in sight) is read from its rectangles and its outline's tries too, and takes such a read
- * only where it is sure. So does any card named from an outline whose opposite sides lie more than
- * COVERED.skewedDeg from parallel, from the parallelograms of three of its corners.
+ * Rereads unknown, unsure and skewed TIC cards from other quads; a named card takes only a sure read.
+ * `moved` marks cards placed by this search, never to be reported sure. `snap` fits a quad's sides
+ * to the frame's edges and says how well each is held.
  */
 export function rereadCovered(
   reader: CardReader,
@@ -54,29 +32,23 @@ export function rereadCovered(
   const unsure = readings.flatMap((r, i) => (r.card !== null && (partial[i] ? r.confidence < READ.sure : r.confidence < COVERED.chosen) ? [i] : []));
   const skewed = readings.flatMap((r, i) => (r.card !== null && skew(corners[i]!) > COVERED.skewedDeg ? [i] : []));
   if (unknown.length + unsure.length + skewed.length === 0) return out;
-  // Where every card read surely is partial (a shadow or a hand along a side is taken for a
-  // cover), their outlines still set the plane: the plane is the one most of them agree with.
+  // The plane comes from whole sure cards, else partial sure ones (a shadow is often taken for a
+  // cover), else those read as surely as a partly seen card may be.
   const sure = (i: number): boolean => readings[i]!.confidence >= READ.sure;
   const whole = corners.filter((_, i) => sure(i) && !partial[i]);
-  // (Their outlines are also the neighbours a try's side may have snapped into, below.)
   const anySure = corners.filter((_, i) => sure(i));
-  // Where none is sure (a hand over the only cards), those read as surely as a partly seen card may be.
   const partlySure = corners.filter((_, i) => readings[i]!.card !== null && readings[i]!.confidence >= READ.partialCap);
   const plane = tablePlane(whole.length > 0 ? whole : anySure.length > 0 ? anySure : partlySure, STANDARD_DECK, undefined, frame);
-  // (From a card or two, the plane without perspective: near them, as good; further off, nearer.)
+  // The flat plane from a card or two is as good near them and truer further off.
   const toTable = plane ? (plane.flat ?? plane.toTable) : null;
   const fromTable = toTable ? invertHomography(toTable) : null;
   const barely = unsure.filter((i) => readings[i]!.confidence < COVERED.chosen);
   const tries = outlineTries([...unknown, ...barely], corners, snap);
-  // A card named from a skewed outline (its end under a deck, the deck's edge taken for its own):
-  // each corner in turn put back to make a parallelogram of the other three. Not snapped: the
-  // side laid again lies under the cover, whose edge the snap would take again. (Taken only where
-  // sure, as any try for a card named.)
+  // A skewed outline: each corner in turn put back to make a parallelogram of the other three.
+  // Not snapped: the snap would take the cover's edge again.
   for (const i of skewed) for (const quad of parallelograms(corners[i]!)) tries.push({ card: i, quad });
   if (toTable && fromTable) tries.push(...rectangleTries([...unknown, ...unsure], corners, partial, toTable, fromTable, snap));
-  // Cards lying close: a try's side may snap to the neighbour's edge across the gap, a few px
-  // inside it, and the cut reads as nothing. That side moved back onto the neighbour's side is
-  // read too.
+  // A try's side may snap a few px into a close neighbour's edge: it is read moved back out too.
   const pastSure = anySure.map((n) => grow(n, COVERED.gapPx));
   for (const t of [...tries]) {
     const off = offNeighbours(t.quad, pastSure);
@@ -99,22 +71,9 @@ interface Try {
 }
 
 /**
- * The tries from each of `cards`' outline, a corner put back or a side laid again, snapped (each quad once).
- *
- * A corner cut off by a finger: the outline's other three corners are the card's, and the
- * parallelogram they make is nearly the card (then snapped). A side run across the card's face
- * (a glare spot washed its edge into a pale table, or the outline took an edge on the face for
- * it): the other three sides' lines are the card's, and that side laid again along them at the
- * length a card shows there is nearly the card's.
- * Needs no plane: a frame of a card or two under a hand often holds no card read surely. Taken
- * only where the snapped quad is held on all four sides: a parallelogram off the card (from an
- * outline of part of it) read as another card as surely as one on it did.
- * An outline cut short by an arm across the card (no plane to lay rectangles by): the side laid
- * again further out lies under the arm and holds no edge; taken where the other three are held.
- * A card named barely (below COVERED.chosen, no hold on its name) is tried so too: its outline cut short
- * by a palm may name another card (a 4-circle-red two-thirds in sight read 1-square-red 0.69).
- * Not one named more surely: a side laid again under a cover at a guessed length squeezes the
- * face, and a 2-circle-yellow read 0.80 read 2-square-yellow at 0.96.
+ * Snapped tries from each card's outline with a corner put back or a side laid again, each once;
+ * kept only where all sides are held, or all but one laid further out under a cover. Needs no
+ * plane. Only for cards named barely or not at all: a guessed side squeezes the face.
  */
 function outlineTries(cards: readonly number[], corners: readonly Quad[], snap: (quad: Quad) => Pick<RefinedQuad, 'quad' | 'support'>): Try[] {
   const tries: Try[] = [];
@@ -124,10 +83,9 @@ function outlineTries(cards: readonly number[], corners: readonly Quad[], snap: 
     const unheld = [0, 1, 2, 3].filter((s) => snapped.support[s]! < COVERED.held);
     const underCover = relaid !== undefined && relaid.further && unheld.length === 1 && unheld[0] === relaid.side;
     if (unheld.length > 0 && !underCover) return;
-    // A side laid again may snap to a finger's edge across the card: a card's far side is no more
-    // than a little shorter than its near one.
+    // A side laid again may snap to a finger's edge: a card's far side is only a little shorter.
     if (relaid && !oppositeSidesAlike(quad)) return;
-    // (Sides laid again at lengths an eighth apart often snap to the same edges: read once.)
+    // Sides laid again at nearby lengths often snap to the same edges: read once.
     if (tries.some((t) => t.card === i && t.quad.every((p, c) => dist(p, quad[c]!) < COVERED.samePx))) return;
     tries.push({ card: i, quad, underCover });
   };
@@ -139,9 +97,8 @@ function outlineTries(cards: readonly number[], corners: readonly Quad[], snap: 
 }
 
 /**
- * The tries from card-sized rectangles on the table plane for each of `cards`, snapped: those
- * holding its part in sight (partly seen, or outlined in no card's shape), and its outline slid
- * along its sides (outlined at a card's size); none over another card, none twice.
+ * Snapped tries from card-sized table rectangles: those holding a card's part in sight, and its
+ * card-sized outline slid along its sides; none over another card, none twice.
  */
 function rectangleTries(
   cards: readonly number[],
@@ -156,11 +113,10 @@ function rectangleTries(
   for (const i of cards) {
     const others = onTable.filter((_, k) => k !== i);
     const kept: Vec[][] = [];
-    // (A partly seen card outlined at a card's size may be outlined off it too: both kinds.)
+    // A partly seen card outlined at a card's size may be outlined off it too, so it gets both.
     const cardShaped = cardShapeError(onTable[i]!, STANDARD_DECK) < PLANE.cardShaped * STANDARD_DECK.widthMm;
     const holding = partial[i] || !cardShaped ? rectanglesHolding(onTable[i]!).filter((rect) => share(onTable[i]!, rect) >= COVERED.holds) : [];
-    // (A partly seen card's outline lies mostly on it: slid a quarter only, where a half would
-    // lay the rectangle on the card next to it, under the same hand.)
+    // A partly seen card's outline lies mostly on it: slid a quarter only, as a half may reach its neighbour.
     const rects = [...(cardShaped ? slid(onTable[i]!, partial[i] ? [0.25] : [0.25, 0.5]) : []), ...holding];
     for (const rect of rects) {
       if (others.some((other) => share(other, rect) > COVERED.overlaps)) continue;
@@ -172,16 +128,12 @@ function rectangleTries(
   return tries;
 }
 
-/** The tries read; each card in `out` takes the surest read of its tries that it may take (with the quad read and `moved` set). */
+/** Reads the tries; each card in `out` takes its surest allowed read, with that quad, marked moved. */
 function takeSurestReads(reader: CardReader, tries: readonly Try[], readings: readonly CardReading[], cut: (quad: Quad) => RgbaImage, out: Reread): void {
-  // (A try read sideways is cut again a quarter turned, as the recogniser cuts a card: an outline
-  // run across two cards or under a sleeve may take a card's long side for its short one.)
+  // Read sideways too: an outline across two cards or under a sleeve may swap a card's sides.
   const { quads: asRead, faces, readings: reads } = readTurningSideways(reader, tries.map((t) => t.quad), cut, 'tic');
-  // An unknown card's tries are read again with their cover painted out as paper (src/vision/read/cover.ts):
-  // a sleeve's or a hand's colour sways the read. Such a read is taken only where sure, and never
-  // over a card already named: painted, a try no longer shows what it holds besides the card (on
-  // the tuning sets, a 2-crescent-red named unsurely gave way so to 2-star-violet, its try run onto
-  // that card).
+  // An unknown card's tries are read again with the cover painted out, as its colour sways the read.
+  // Taken only where sure, and never over a named card: painted, a try hides what else it holds.
   const painted = tries.flatMap((t, k) => {
     if (readings[t.card]!.card !== null || reads[k]!.sideways) return [];
     const { face, share } = paintedOverCover(faces[k]!);
@@ -190,8 +142,7 @@ function takeSurestReads(reader: CardReader, tries: readonly Try[], readings: re
   const paintedReads = reader.read(painted.map((p) => p.face), 'tic');
   const candidates = [...tries.map((t, k) => ({ ...t, quad: asRead[k]!, read: reads[k]!, paintedOver: false })), ...painted.map(({ k }, j) => ({ ...tries[k]!, quad: asRead[k]!, read: paintedReads[j]!, paintedOver: true }))];
   candidates.forEach(({ card, underCover, quad, read, paintedOver }) => {
-    // A card already named gives way only to a sure read: on the tuning sets, reads of 0.75-0.86
-    // from a rectangle turned right names (triangles) into wrong ones (stars).
+  // A card already named gives way only to a sure read: middling reads from a moved quad misname it.
     const least = readings[card]!.card === null && !underCover && !paintedOver ? COVERED.chosen : READ.sure;
     if (read.card !== null && read.confidence >= least && read.confidence > out.readings[card]!.confidence) {
       out.readings[card] = read;
@@ -201,7 +152,7 @@ function takeSurestReads(reader: CardReader, tries: readonly Try[], readings: re
   });
 }
 
-/** The quad with each corner in turn moved to make a parallelogram with the other three (where that moves it at all). */
+/** The quad with each corner in turn moved to make a parallelogram of the other three, where it moves. */
 function parallelograms(quad: Quad): Quad[] {
   const out: Quad[] = [];
   for (let k = 0; k < 4; k++) {
@@ -214,17 +165,14 @@ function parallelograms(quad: Quad): Quad[] {
   return out;
 }
 
-/** An outline with side `side` (from corner `side` to the next) laid again; `further`: further out than it was. */
+/** An outline with side `side` (corner `side` to the next) laid again; `further`: laid further out. */
 interface Relaid {
   readonly quad: Quad;
   readonly side: number;
   readonly further: boolean;
 }
 
-/**
- * The quad with each side in turn laid again along the two sides next to it, at each of the
- * lengths a card may show there for its opposite side's length (COVERED.relaid).
- */
+/** The quad with each side in turn laid again along its neighbours, at COVERED.relaid shares of its opposite. */
 function sidesRelaid(quad: Quad): Relaid[] {
   const out: Relaid[] = [];
   for (let side = 0; side < 4; side++) {
@@ -244,9 +192,8 @@ function sidesRelaid(quad: Quad): Relaid[] {
 }
 
 /**
- * `quad` with each side whose inner half lies inside one of `neighbours` (each grown by COVERED.gapPx:
- * the gap beside a card is its own) moved back along the sides next to it onto that neighbour's
- * nearest side, where that moves it a little (COVERED.intoNeighbour); null where no side moves.
+ * `quad` with each side lying inside a neighbour (grown by COVERED.gapPx, as the gap beside a card
+ * is its own) moved back onto its nearest side, if by a little (COVERED.intoNeighbour); else null.
  */
 function offNeighbours(quad: Quad, neighbours: readonly (readonly Vec[])[]): Quad | null {
   const q = [...quad] as Vec[];
@@ -254,7 +201,7 @@ function offNeighbours(quad: Quad, neighbours: readonly (readonly Vec[])[]): Qua
   for (let k = 0; k < 4; k++) {
     const [a, b] = [q[k]!, q[(k + 1) % 4]!];
     const [beforeA, beforeB] = [q[(k + 3) % 4]!, q[(k + 2) % 4]!];
-    // (Its inner half: a corner may lie past the neighbour's own, cards in a row being offset.)
+    // Its inner half: cards in a row are offset, so a corner may lie past the neighbour's own.
     const inner = [0.25, 0.75].map((f) => add(a, scale(sub(b, a), f)));
     const into = neighbours.find((n) => inner.every((p) => insidePolygon(n, p)));
     if (!into) continue;
@@ -290,7 +237,7 @@ export function oppositeSidesAlike(quad: Quad): boolean {
   return [0, 1].every((k) => Math.max(side(k), side(k + 2)) <= COVERED.oppositeSides * Math.min(side(k), side(k + 2)));
 }
 
-/** Card-sized rectangles (table mm, short side first) from each corner of `part` along each of its two sides there, either way round. */
+/** Card-sized table rectangles, short side first, from each corner of `part` along each side there. */
 function rectanglesHolding(part: readonly Vec[]): Vec[][] {
   const rects: Vec[][] = [];
   const { widthMm: w, heightMm: h } = STANDARD_DECK;

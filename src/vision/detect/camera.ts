@@ -1,14 +1,12 @@
-// The table plane as a camera sees it: a pinhole with square pixels and its centre at the frame's,
-// at some focal length, turned and set somewhere over the table. A free homography from cards in
-// one part of the frame fixes their size there but not how the size runs on across the frame (its
-// perspective is two numbers the cards' corners hardly constrain); the camera's has one, the
-// focal length, and that held near a usual lens's, the cards' foreshortening where they lie tells
-// how the size runs on.
+// The table plane as a pinhole camera sees it (square pixels, centre at the frame's). A free
+// homography from cards in one part of the frame leaves its perspective loose; the camera's one
+// unknown, its focal length held near a usual lens's, lets the cards' foreshortening tell the rest.
 import { applyHomography, invertHomography, solve, type Homography, type Vec } from './geometry.js';
 import { PLANE } from './snap-params.js';
 
 type Matrix3 = [number, number, number, number, number, number, number, number, number];
 
+/** A pinhole camera over the table: focal length (px), turn, and place (table mm). */
 interface Camera {
   readonly focal: number;
   /** Rotation, row-major: table axes to camera axes. */
@@ -84,7 +82,7 @@ export function fitCameraPlane(frame: readonly Vec[], table: readonly Vec[], siz
   return invertHomography(homographyOf(camera, centre));
 }
 
-/** The camera a table -> frame homography implies, about its focal length (the one its perspective gives where that is usable). */
+/** The camera a table -> frame homography implies, the focal length from its perspective where usable. */
 function cameraOf(h: Homography, centre: Vec, width: number): Camera | null {
   // Move the frame's origin to its centre.
   const g = [h[0]! - centre[0] * h[6]!, h[1]! - centre[0] * h[7]!, h[2]! - centre[0] * h[8]!, h[3]! - centre[1] * h[6]!, h[4]! - centre[1] * h[7]!, h[5]! - centre[1] * h[8]!, h[6]!, h[7]!, h[8]!];

@@ -1,10 +1,6 @@
-// Completing a card seen only in part (under a sleeve, cut by the frame, two cards merged into one
-// outline): where two of its sides meet in a clear corner, the card is the 63 x 88 mm rectangle
-// standing on that corner along those sides on the table plane. Each corner (and each way round:
-// short side or long side first) makes one hypothesis; the one whose sides the frame's edges bear
-// out best wins, its visible sides snapped to the edges and its hidden ones left where the plane
-// puts them. This keeps the angle of the card itself, which a scan hit (cut at the layout's angle)
-// or a covered side that snapped to the cover does not.
+// Completes a card seen only in part: from each clear corner, the card-sized rectangle on the table
+// plane along its two sides, the one the frame's edges bear out best winning; this keeps the card's
+// own angle. Also a pile's top card, covered sides, Stacks yellow and the look of open table.
 import type { RgbaImage } from '../image.js';
 import { applyHomography, centroid, dist, lineDistance, quadPoint, sub, unit, type Homography, type Vec } from './geometry.js';
 import { quadOfLines, refineQuad, type GreyImage, type RefinedQuad } from './refine.js';
@@ -12,6 +8,7 @@ import type { CardSize } from './table.js';
 import { COMPLETE, TABLE_LOOK, YELLOW } from './snap-params.js';
 import { CARDS } from './params.js';
 
+/** A card completed on the table plane, and how well the frame's edges bear it out. */
 export interface Completion {
   readonly refined: RefinedQuad;
   /** Summed support of the four sides (0..4). */
@@ -19,9 +16,8 @@ export interface Completion {
 }
 
 /**
- * The best card rectangle standing on one of `refined`'s trusted corners, refined against the
- * frame, or null when no corner is trusted. `toTable` takes frame pixels to table mm, `toFrame`
- * back. With `look`, a hypothesis pays for the open table on its face.
+ * The best card rectangle on one of `refined`'s trusted corners, refined against the frame; null if
+ * none. `toTable`: frame px to table mm, `toFrame` back. With `look`, open table on its face costs.
  */
 export function completeOnPlane(frame: RgbaImage, grey: GreyImage, refined: RefinedQuad, toTable: Homography, toFrame: Homography, size: CardSize, look: TableLook | null = null): Completion | null {
   const q = refined.quad;
@@ -58,9 +54,8 @@ export function completeOnPlane(frame: RgbaImage, grey: GreyImage, refined: Refi
 }
 
 /**
- * How many of the unseen sides have bare table just inside them: a card's hidden part lies under
- * something (a sleeve, a hand, another card) or out of the frame, never on open table. The table
- * is what lies just outside a seen side; "bare" is a mean colour within a few levels of that.
+ * How many unseen sides have bare table just inside them: a card's hidden part is never on open
+ * table. Bare: within COMPLETE.bare of the colour just outside a seen side.
  */
 function tableInside(frame: RgbaImage, fit: RefinedQuad): number {
   const q = fit.quad;
@@ -83,9 +78,8 @@ function tableInside(frame: RgbaImage, fit: RefinedQuad): number {
 }
 
 /**
- * The top card of a pile (Sequence Stacks): the cards below peek out past its sides, so a side's
- * strongest edge may be a lower card's, lying outside the top card's own. Each side offers up to
- * three clear lines; the top card's is the innermost of them. Null when no side moves inwards.
+ * A pile's top card (Sequence Stacks): lower cards peek out, so a side's strongest edge may be
+ * theirs; the top card's is the innermost clear line. Null when no side moves inwards.
  */
 export function topOfPile(grey: GreyImage, quad: readonly Vec[]): RefinedQuad | null {
   const fit = refineQuad(grey, quad, { reach: COMPLETE.pileReach, alternatives: true });
@@ -118,7 +112,7 @@ export function topOfPile(grey: GreyImage, quad: readonly Vec[]): RefinedQuad | 
 
 /** Distance in RGB from `p` to the segment between colours `a` and `b`. */
 function distanceToSegment(p: readonly number[], a: readonly number[], b: readonly number[]): number {
-  // Written out (no arrays): this runs for every strip sample. The sums start from 0 as reduce's did.
+  // Written out, as this runs for every strip sample; the sums start from 0 as reduce's did.
   const ab0 = b[0]! - a[0]!;
   const ab1 = b[1]! - a[1]!;
   const ab2 = b[2]! - a[2]!;
@@ -130,10 +124,7 @@ function distanceToSegment(p: readonly number[], a: readonly number[], b: readon
   return Math.hypot(ap0 - t * ab0, ap1 - t * ab1, ap2 - t * ab2);
 }
 
-/**
- * Colours sampled along a side of `q`, `offset` pixels outside it (inside for a negative offset),
- * or null where too little of that lies in the frame.
- */
+/** Colours along a side of `q`, `offset` px outside it (inside if negative); null if few lie in the frame. */
 function stripSamples(frame: RgbaImage, q: readonly Vec[], side: number, offset: number): number[][] | null {
   const c = centroid(q);
   const a = q[side]!;
@@ -160,18 +151,16 @@ export function stripColour(frame: RgbaImage, q: readonly Vec[], side: number, o
 }
 
 /**
- * Whether something lies against one side of a card: what is just outside that side is unlike
- * what is outside every other side (the table, a neighbour's paper), unlike the card's own paper
- * and unlike the table (`table`: a card at the edge of a layout has table on one side only). A face-down deck, a phone or a hand over the card's end cuts its outline short along
- * their edge, which alone looks like a whole card.
+ * The side a cover (a deck, a phone, a hand) lies against, or null: what lies just outside it is
+ * unlike the other sides' outsides, the paper and `table` (a layout's edge card has table on one
+ * side only). A cover over a card's end cuts its outline to what looks like a whole card.
  */
 export function coveredSide(frame: RgbaImage, q: readonly Vec[], table: readonly number[] | null = null): number | null {
   const short = Math.min(dist(q[0]!, q[1]!), dist(q[1]!, q[2]!));
   const outside = [0, 1, 2, 3].map((s) => stripColour(frame, q, s, COMPLETE.strip * short));
   const inside = [0, 1, 2, 3].map((s) => stripColour(frame, q, s, -COMPLETE.strip * short)).filter((m): m is number[] => m !== null);
   const far = (a: readonly number[], b: readonly number[]): boolean => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!) > COMPLETE.coverFar;
-  // Along a cover nearly every sample is unlike the paper, the table and any blend of the two: a
-  // strip that runs along a neighbour's edge, a blurred border or a shadow is such a blend.
+  // Along a cover nearly every sample is unlike any blend of paper and table (a neighbour, a shadow).
   const paper = inside.reduce((best, m) => (m[0]! + m[1]! + m[2]! > best[0]! + best[1]! + best[2]! ? m : best), [0, 0, 0]);
   const unexplained = (p: readonly number[]): boolean => (table === null ? far(p, paper) : distanceToSegment(p, table, paper) > COMPLETE.coverBlend);
   const coverAlong = (s: number): boolean => {
@@ -183,10 +172,8 @@ export function coveredSide(frame: RgbaImage, q: readonly Vec[], table: readonly
 }
 
 /**
- * The card whose side `side` lies under a cover (or on the frame's edge), run on under it (past it)
- * to the card's full length on the table: the other three sides are where they were seen. Null
- * when the card is not short that way (neither end of the side short of the card's length), or not
- * one card (an end far off it).
+ * The card with side `side` run on under its cover to a card's full length on the table, the other
+ * three sides kept. Null when neither end is short of a card, or one is far off.
  */
 export function extendUnderCover(q: readonly Vec[], side: number, toTable: Homography, toFrame: Homography, size: CardSize): Vec[] | null {
   const t = q.map((p) => applyHomography(toTable, p));
@@ -194,8 +181,7 @@ export function extendUnderCover(q: readonly Vec[], side: number, toTable: Homog
   const b = (side + 1) % 4;
   const length = dist(t[a]!, t[b]!);
   const across = Math.abs(length - size.widthMm) < Math.abs(length - size.heightMm) ? size.heightMm : size.widthMm;
-  // Each corner of the covered side moves on along its own other side (from the far corner).
-  // (A cut along the cover's edge askew to the card's ends a little past the card on one side.)
+  // Each corner runs on along its own side from the far corner: a cover's edge may cut the card askew.
   const da = dist(t[(side + 3) % 4]!, t[a]!);
   const db = dist(t[(side + 2) % 4]!, t[b]!);
   const fits = (d: number): boolean => d >= COMPLETE.runOnLeast * across && d <= COMPLETE.runOnMost * across;
@@ -213,9 +199,8 @@ export function extendUnderCover(q: readonly Vec[], side: number, toTable: Homog
 }
 
 /**
- * Whether a pixel is a Stacks special's yellow: blue well below red and green (YELLOW). Below by a gap (skin
- * in shade has little blue, but little red and green either) and by a share (cream paper under a
- * strong warm cast keeps its blue at about 0.7 of its green; the specials' yellow has next to none).
+ * Whether a pixel is a Stacks special's yellow: blue below red and green by a gap (shaded skin has
+ * little of all three) and by a share (cream paper under warm light keeps some blue).
  */
 export function isYellow(r: number, g: number, b: number): boolean {
   const light = Math.min(r, g);
@@ -223,9 +208,8 @@ export function isYellow(r: number, g: number, b: number): boolean {
 }
 
 /**
- * How yellow each pixel is (a Stacks special's face), as a grey image to snap sides on: a yellow
- * card on a light table is darker than the table in plain lightness, which the edge search (paper
- * falling to what lies beyond) does not see; in yellowness it stands out above any table.
+ * How yellow each pixel is, as a grey image to snap a Stacks special's sides on: on a light table
+ * the yellow card is darker, which the edge search misses, but its yellowness stands out.
  */
 export function yellowness(frame: RgbaImage): GreyImage {
   const n = frame.width * frame.height;
@@ -238,11 +222,7 @@ export function yellowness(frame: RgbaImage): GreyImage {
   return { width: frame.width, height: frame.height, data };
 }
 
-/**
- * What open table looks like in this frame: colours just outside the lone cards' sides, less those
- * like the cards' paper (a neighbour close by). Null where too little such table shows (cards
- * edge to edge, or a table as light as the paper), when nothing can be told by it.
- */
+/** Colours of open table in a frame, and the card faces' colours not to take for table. */
 export interface TableLook {
   readonly samples: readonly (readonly number[])[];
   /** The card faces' colours: the lone cards' paper, and any face colour the caller knows. */
@@ -254,7 +234,7 @@ export function patchMean(frame: RgbaImage, x: number, y: number): number[] | nu
   const cx = Math.round(x);
   const cy = Math.round(y);
   if (cx < 1 || cy < 1 || cx >= frame.width - 1 || cy >= frame.height - 1) return null;
-  // Sums written out (no arrays but the one returned): this runs for every cell of every hypothesis.
+  // Sums written out: this runs for every cell of every hypothesis.
   const d = frame.data;
   let r = 0;
   let g = 0;
@@ -270,7 +250,7 @@ export function patchMean(frame: RgbaImage, x: number, y: number): number[] | nu
   return [r / 9, g / 9, b / 9];
 }
 
-/** Whether two colours lie within `d` RGB levels of each other (squared, no root: run a great many times). */
+/** Whether two colours lie within `d` RGB levels (squared, no root: this runs a great many times). */
 const near = (a: readonly number[], b: readonly number[], d: number): boolean => {
   const r = a[0]! - b[0]!;
   const g = a[1]! - b[1]!;
@@ -278,16 +258,15 @@ const near = (a: readonly number[], b: readonly number[], d: number): boolean =>
   return r * r + g * g + bl * bl < d * d;
 };
 
-/** Whether a colour lies within `d` of any of `colours` (a loop: this runs for every cell of every hypothesis). */
+/** Whether a colour lies within `d` of any of `colours` (a plain loop: this runs for every cell). */
 function nearAny(a: readonly number[], colours: readonly (readonly number[])[], d: number): boolean {
   for (let i = 0; i < colours.length; i++) if (near(a, colours[i]!, d)) return true;
   return false;
 }
 
 /**
- * What open table looks like round the lone cards `quads`, or null where it cannot be told (see
- * TableLook). `faces`: colours of card faces the lone cards may not show (a Stacks table whose lone
- * cards are all yellow specials: its white cards' paper must not pass for a light table).
+ * What open table looks like round the lone cards `quads`, or null where too little shows.
+ * `faces`: face colours the lone cards may not show, which must not pass for a light table.
  */
 export function tableLook(frame: RgbaImage, quads: readonly (readonly Vec[])[], faces: readonly (readonly number[])[] = []): TableLook | null {
   const outside: number[][] = [];
@@ -315,9 +294,8 @@ export function tableLook(frame: RgbaImage, quads: readonly (readonly Vec[])[], 
   const paper = [[median(0), median(1), median(2)], ...faces];
   const every = Math.max(1, Math.floor(outside.length / TABLE_LOOK.compared));
   const off = outside.filter((o, i) => i % every === 0 && !nearAny(o, paper, TABLE_LOOK.paperNear));
-  // The table is what lies round most cards; a cover lying against a few of them (a sleeve, the
-  // deck) is a minority colour there, and must not pass for table.
-  // (Each pair compared once, and no arrays made: up to TABLE_LOOK.compared squared comparisons.)
+  // The table lies round most cards; a cover against a few of them must not pass for it.
+  // Each pair compared once, with no arrays: up to TABLE_LOOK.compared squared comparisons.
   const alike = new Array<number>(off.length).fill(1);
   for (let i = 0; i < off.length; i++) {
     for (let j = i + 1; j < off.length; j++) {
@@ -331,18 +309,15 @@ export function tableLook(frame: RgbaImage, quads: readonly (readonly Vec[])[], 
   if (samples.length < TABLE_LOOK.leastTable || samples.length < (TABLE_LOOK.tableShare * outside.length) / every) return null;
   const step = Math.max(1, Math.floor(samples.length / TABLE_LOOK.kept));
   const look = { samples: samples.filter((_, i) => i % step === 0), paper };
-  // Trusted only where it tells the lone cards themselves from the table (not so under uneven
-  // light, or where the ink's colours are the table's).
+  // Trusted only where it tells the lone cards themselves from the table.
   const some = Math.max(1, Math.floor(quads.length / TABLE_LOOK.checked));
   const own = quads.filter((_, i) => i % some === 0).map((q) => tableShare(frame, q, look)).sort((x, y) => x - y);
   return own[Math.floor(own.length * TABLE_LOOK.quantile)]! <= TABLE_LOOK.ownTable ? look : null;
 }
 
 /**
- * The share of a card hypothesis's face that looks like open table: a card's hidden part lies
- * under something (a sleeve, a hand, the deck) or out of the frame, never on bare table, so a
- * completion run the wrong way (out over the table instead of under the cover) shows it here.
- * Cells whose centre `leaveOut` holds are not counted (0 where none is left).
+ * The share of a card hypothesis's face that looks like open table: a hidden part is never on bare
+ * table, so a completion run the wrong way shows here. Cells `leaveOut` holds are not counted.
  */
 export function tableShare(frame: RgbaImage, quad: readonly Vec[], look: TableLook, leaveOut?: (p: Vec) => boolean): number {
   const cells = tableCells(frame, quad, look);
@@ -361,7 +336,7 @@ export function tableShare(frame: RgbaImage, quad: readonly Vec[], look: TableLo
 /** Where cell k of n lies across the face (a margin left out at either side, TABLE_LOOK.cellMargin). */
 const cellAt = (k: number, n: number): number => TABLE_LOOK.cellMargin + (TABLE_LOOK.cellSpan * (k + 0.5)) / n;
 
-/** Which cells of a grid over a quad's face (TABLE_LOOK.cellsAcross x cellsDown, rows from side 0 to side 2) look like open table. */
+/** Which cells of a TABLE_LOOK grid over a quad's face (rows from side 0 to side 2) look like open table. */
 function tableCells(frame: RgbaImage, quad: readonly Vec[], look: TableLook): boolean[][] {
   const rows: boolean[][] = [];
   for (let j = 0; j < TABLE_LOOK.cellsDown; j++) {
@@ -379,10 +354,8 @@ function tableCells(frame: RgbaImage, quad: readonly Vec[], look: TableLook): bo
 }
 
 /**
- * A card hypothesis run out over open table (the scan's card-sized cut, or a completion, placed
- * on the wrong side of a cover's edge) slid back across the table it wrongly holds: by the depth
- * of the table seen from its most tabled side, along its own axes on the plane, snapped to the
- * edges there and stood on its clearest corner. Null unless that leaves it clear of the table.
+ * A card hypothesis run out over open table, slid back by the depth of table from its most tabled
+ * side, snapped and completed on its clearest corner; null unless that clears it of the table.
  */
 export function slideOffTable(frame: RgbaImage, grey: GreyImage, quad: readonly Vec[], look: TableLook, toTable: Homography, toFrame: Homography, size: CardSize): RefinedQuad | null {
   const table = tableCells(frame, quad, look);

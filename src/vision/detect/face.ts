@@ -8,10 +8,7 @@ import { isYellow } from './complete.js';
 import { bytes, int32s, uint16s } from '../scratch.js';
 import { FACE, SIDES } from './params.js';
 
-/**
- * A card's paper is one piece (ink makes holes in it, a hand or the frame's edge cuts it once);
- * light squares of checked cloth are many pieces. The largest piece's share of the paper seen.
- */
+/** The largest piece's share of a quad's paper: a card's paper is one piece, checked cloth's many. */
 export function paperInOnePiece(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: readonly Vec[], deck: 'tic' | 'stacks', besideGlare = false): number {
   const nx = FACE.piecesAcross;
   const ny = FACE.piecesDown;
@@ -71,10 +68,7 @@ export function paperInOnePiece(s: Surface, chroma: Float32Array, mask: Uint8Arr
   return share;
 }
 
-/**
- * Paper runs along the inside of a card's sides (the index ink aside); a patch of checked cloth
- * that happens to be card-shaped has light and dark along them. At least three sides mostly paper.
- */
+/** Whether paper runs inside most of the quad's sides, as on a card; checked cloth flips light and dark. */
 export function paperRims(s: Surface, mask: Uint8Array, quad: readonly Vec[]): boolean {
   const c = quadCentre(quad);
   let clean = 0;
@@ -115,7 +109,7 @@ export function colourDistance(a: readonly number[], b: readonly number[]): numb
   return Math.hypot(a[0]! / sa - b[0]! / sb, a[2]! / sa - b[2]! / sb) * 3;
 }
 
-/** The table's colour: the per-channel median of a grid of frame pixels outside every card found (null when the cards fill the frame). */
+/** The table's colour: the channel medians of a grid of frame pixels outside every card (null if too few). */
 export function tableColour(frame: RgbaImage, quads: readonly (readonly Vec[])[]): number[] | null {
   const channels: number[][] = [[], [], []];
   // Each quad's bounding box first: a point outside it is outside the quad.
@@ -140,8 +134,7 @@ export function tableColour(frame: RgbaImage, quads: readonly (readonly Vec[])[]
 export function paperColour(s: Surface, quads: readonly (readonly Vec[])[], mask: Uint8Array | null): [number, number, number];
 export function paperColour(s: Surface, quads: readonly (readonly Vec[])[], mask: Uint8Array | null, noYellow: true): [number, number, number] | null;
 export function paperColour(s: Surface, quads: readonly (readonly Vec[])[], mask: Uint8Array | null, noYellow = false): [number, number, number] | null {
-  // Each channel's levels counted, the median read off the counts (as sorting them gives it): this
-  // runs on every frame with a few lone cards.
+  // The median read off each channel's level counts, as sorting gives it: this runs on most frames.
   const counts = int32s('paper.counts', 3 * 256).fill(0);
   let n = 0;
   for (const q of quads) {
@@ -163,7 +156,7 @@ export function paperColour(s: Surface, quads: readonly (readonly Vec[])[], mask
   return [Math.max(FACE.darkestPaper, median(0)), Math.max(FACE.darkestPaper, median(1)), Math.max(FACE.darkestPaper, median(2))];
 }
 
-/** Calls back with working pixels on an nx x ny grid inset by `inset` (a share) from the quad's sides, and where on the face (0..1 each way). */
+/** Visits an nx x ny grid of working pixels inset by share `inset` in the quad, with their (u, v) on the face. */
 export function forEachInside(quad: readonly Vec[], nx: number, ny: number, inset: number, visit: (x: number, y: number, u: number, v: number) => void): void {
   const span = 1 - 2 * inset;
   for (let j = 0; j < ny; j++) {
@@ -179,19 +172,14 @@ export function forEachInside(quad: readonly Vec[], nx: number, ny: number, inse
   }
 }
 
-/**
- * Whether a quad (working pixels) holds a card face: enough paper (or yellow face) and some ink
- * (strong colour or dark marks), as every face shows; a light patch of cloth has no ink.
- */
+/** Whether a quad (working pixels) holds a card face: enough paper and some ink, which light cloth lacks. */
 export function isFace(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: readonly Vec[], partial: boolean, deck: 'tic' | 'stacks'): boolean {
   return faceIn(faceStats(s, chroma, mask, quad), partial, deck);
 }
 
 /**
- * A lone outline's face: as isFace, or one a glare spot washed over (a third of it white or more),
- * whose washed-out ink is gone and with it the ink test: card paper outlined firmly all round,
- * falling strongly to a far darker table on three sides at least (the scan's `blinded`, for a frame
- * with no lone card to set its plane).
+ * A lone outline's face: as isFace, or one under glare over a third or more, its ink washed out:
+ * paper outlined firmly all round, falling strongly to a darker table on three sides or more.
  */
 export function loneFace(st: FaceStats, refined: RefinedQuad, deck: 'tic' | 'stacks'): boolean {
   if (faceIn(st, false, deck)) return true;
@@ -213,16 +201,13 @@ export interface FaceStats {
 }
 
 /**
- * Paper share inside a quad, and ink. Paper is judged against the quad's own lightest part (a card
- * in shade is darker all over, not less paper): near-neutral (or, in Stacks, the yellow face, which
- * the mask knows) and nearly as light as it. Ink is strong colour or a dark mark, which every face
- * shows in its middle (pips, a numeral, a word) and at its corners; light patches of cloth have none.
+ * Paper and ink shares inside a quad. Paper is judged against the quad's own lightest part, as a card
+ * in shade is darker all over; ink is strong colour or a dark mark, which every face shows.
  */
 export function faceStats(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: readonly Vec[], besideGlare = false): FaceStats {
   const nx = FACE.across;
   const ny = FACE.down;
-  // Arrays kept from call to call (this runs for every outline and scan hit): the first `count`
-  // cells of index and core are written before they are read, the histogram cleared.
+  // Arrays reused across calls, as this runs for every outline and hit: written before they are read.
   const index = int32s('face.index', nx * ny);
   const core = bytes('face.core', nx * ny);
   const histogram = uint16s('face.histogram', 256).fill(0);
@@ -254,20 +239,14 @@ export function faceStats(s: Surface, chroma: Float32Array, mask: Uint8Array, qu
   return { paper: paper / count, ink: ink / count, inkCore, glare: glare / count };
 }
 
-/**
- * The paper's level among a face's samples (their greys counted in `histogram`, `counted` of them):
- * well above the ink, below any glare spot (FACE.paperRank). Beside a glare spot, the spot's
- * samples are left out of the count (see isPaper).
- */
+/** The paper's grey among `counted` samples in `histogram`: above the ink, below glare (FACE.paperRank). */
 export function paperLevel(histogram: Uint16Array, counted: number): number {
   return Math.max(FACE.darkestLevel, percentile(histogram, Math.floor(counted * FACE.paperRank)));
 }
 
 /**
- * Whether working pixel `i` of a face is paper, against the paper's level `light`: the paper mask
- * says so, or it is near-neutral and nearly as light (and not dark against the light around it),
- * or lighter still (glare on the paper); judged beside a glare spot, the spot's washed-out pixels
- * too.
+ * Whether working pixel `i` is paper against the paper's level `light`: in the paper mask, neutral and
+ * nearly as light (not dark beside its surroundings), lighter still (glare), or washed out beside glare.
  */
 export function isPaper(s: Surface, chroma: Float32Array, mask: Uint8Array, i: number, light: number, besideGlare: boolean): boolean {
   const g = s.grey[i]!;
@@ -311,10 +290,7 @@ export function yellowFaces(s: Surface): Uint8Array {
   return mask;
 }
 
-/**
- * The relative lightness that parts paper from the table: Otsu's cut over near-neutral pixels,
- * kept between FACE.cutLow and FACE.cutHigh.
- */
+/** The relative lightness parting paper from table: Otsu over neutral pixels, within FACE.cutLow..cutHigh. */
 export function paperCut(s: Surface, chroma: Float32Array, chromaMax: number): number {
   const hist = new Float64Array(FACE.cutBins);
   let count = 0;

@@ -1,8 +1,6 @@
-// Joints between neighbouring cards. A scan hit straddling two cards (half of each, glare or shade
-// hiding the rest of their outlines) has the joint between them across its middle: a dark line
-// from side to side, parallel to two of its sides. Ink never runs that way across a whole face.
-// And a card's side that ran on across the gap to a neighbour's border has the card's own border
-// just inside it (ownBorders).
+// Joints between neighbouring cards: a scan hit straddling two cards has their joint across its
+// middle, a dark line from side to side that ink never makes; and a card's side run on to a
+// neighbour's border has the card's own border just inside it.
 import type { Vec } from './geometry.js';
 import { quadOfLines, type GreyImage, type RefinedQuad } from './refine.js';
 import { BORDER, JOINT } from './snap-params.js';
@@ -31,10 +29,8 @@ function crossed(g: GreyImage, q: readonly Vec[]): boolean {
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < across; c++) values[r * across + c] = at(JOINT.columnFrom + (JOINT.columnSpan * (c + 0.5)) / across, r / (rows - 1));
   }
-  // A column dips at row r when it (or a row within `slant`) is clearly darker than the face a few
-  // rows before and after: a thin line with paper on both sides. Judged column by column, so glare
-  // or shade elsewhere on the face does not matter; a hand or a shadow across the face is wide,
-  // not a dip.
+  // A column dips at row r when it (or a row within `slant`) is clearly darker than a few rows either
+  // side: a thin line. Column by column, so glare elsewhere does not count; a hand's shadow is too wide.
   const gap = Math.max(JOINT.leastGap, Math.round(rows * JOINT.gap));
   const dipShare = (r: number): number => {
     let count = 0;
@@ -57,11 +53,9 @@ function crossed(g: GreyImage, q: readonly Vec[]): boolean {
 }
 
 /**
- * On a table as light as the paper, in a dense layout, a card's side may snap past the gap to the
- * neighbour's border (the fall into a dark line is all the edge search sees, and the neighbour's
- * may be the clearer). Each card has its own thin border along every side: a second line parallel
- * to the side, just inside it and running its whole length (the median along the side ignores ink
- * at the corners), is the card's own; the side moves in to it. Null when no side moves.
+ * On a table as light as the paper, a side may snap past the gap to a neighbour's border; the card's
+ * own thin border, a line just inside the side along its whole length, is where it moves in to. Null
+ * when no side moves.
  */
 export function ownBorders(g: GreyImage, r: RefinedQuad): RefinedQuad | null {
   const q = r.quad;
@@ -82,9 +76,8 @@ export function ownBorders(g: GreyImage, r: RefinedQuad): RefinedQuad | null {
     const across = 2 * ((cx - mx) * n[0] + (cy - my) * n[1]);
     const reach = Math.round(across * BORDER.inside);
     if (reach < BORDER.leastInside) continue;
-    // The median grey at offset o (inwards positive) along the side, worked out when first asked
-    // for (most sides stop at the first test); -1 where part of the line lies out of the frame.
-    // (`from`: the furthest out asked for, BORDER.tableAt's first.)
+    // The median grey at offset o (inwards positive) along the side, cached as most sides stop at the
+    // first test; -1 where the line leaves the frame. `from`: the furthest out asked for (BORDER.tableAt[0]).
     const from = -8;
     const profile = new Float64Array(reach + 15).fill(Number.NaN);
     const column = new Float64Array(BORDER.along);
@@ -111,8 +104,8 @@ export function ownBorders(g: GreyImage, r: RefinedQuad): RefinedQuad | null {
       }
       return Math.min(left, right) - at(o);
     };
-    // Only where the table is as light as the paper: as light either side of the line snapped to
-    // (the lightest of a few offsets: one of them may fall on the card's own border).
+    // Only where the table is as light as the paper either side of the snapped line; the lightest of a
+    // few offsets, as one may fall on the card's own border.
     const outside = Math.max(...BORDER.tableAt.map(at));
     const inside = Math.max(...BORDER.paperAt.map(at));
     if (Math.min(outside, inside) < 0 || Math.abs(outside - inside) > BORDER.like) continue;
@@ -120,12 +113,10 @@ export function ownBorders(g: GreyImage, r: RefinedQuad): RefinedQuad | null {
     let outer = -1;
     for (let o = -BORDER.snapped; o <= BORDER.snapped; o++) if (o === -BORDER.snapped || at(o) < at(outer)) outer = o;
     if (at(outer) < 0) continue;
-    // (The neighbour's border, where the side snapped past the gap, is a crisp line: the median's
-    // noise could pass for a border inside a blurred or faint one.)
+    // Only past a crisp line, as a neighbour's border is: beside a blurred one, noise could pass for a border.
     if (dip(outer) < BORDER.crisp) continue;
-    // A border like the outer one: thin, no darker than it (ink is), as deep within reason, with
-    // light all round it: the neighbour's paper outside, the gap (table as light as the paper)
-    // and this card's paper inside.
+    // A border like the outer one: thin, no darker than it (ink is), about as deep, with light all
+    // round: the neighbour's paper outside, the light gap and this card's paper inside.
     const light = (o: number): number => Math.max(at(o - 1), at(o), at(o + 1));
     const paper = light(outer - BORDER.thin);
     const like = (v: number): boolean => Math.abs(v - paper) <= BORDER.like;

@@ -1,7 +1,6 @@
-// Lone cards: regions of paper (and, in Sequence Stacks, of the specials' yellow) whose hull is a
-// card-shaped quadrilateral holding ink, snapped to the card's edges on the full-resolution frame.
-// Which pixels are paper depends on the idea of the paper's colour: several ideas are tried where
-// the first finds few lone cards, and the one finding most is kept.
+// Lone cards: regions of paper (in Sequence Stacks, also the specials' yellow) whose hull is a
+// card-shaped quad holding ink, snapped to the card's edges on the full frame. Other ideas of the
+// paper's colour are tried where the first finds few lone cards; the one finding most is kept.
 import { centroid, grow, insidePolygon, portrait, quadCentre } from './geometry.js';
 import { refineQuad, type RefinedQuad } from './refine.js';
 import { nearNeutral } from './surface.js';
@@ -13,6 +12,7 @@ import type { Look } from './look.js';
 import { heldSides } from './select.js';
 import { LONE, LOOKS, REGIONS, SIDES } from './params.js';
 
+/** A region that is a card on its own, and its outline snapped to the frame's edges. */
 export interface LoneCard {
   readonly region: Region;
   readonly refined: RefinedQuad;
@@ -58,16 +58,14 @@ export function loneCards(look: Look, guess: Colour): Pass {
   let best = strict(guess);
   if (best.lone.length < LOOKS.few) best = otherPapers(look, guess, best, strict, fromOutlines);
   else if (loopsShapedLikeCards().length > best.lone.length + LONE.shapesOver && outlines().length > best.lone.length + LONE.shapesOver) {
-    // More card shapes outlined by the edges alone than lone cards found: the paper taken may be a
-    // glare spot's white, which only the cards under it match (warm light on red felt), while the
-    // outlines show the rest's. Kept where it finds more lone cards (LONE.shapesGain, shapesShare).
-    // (The outlines counted unrefined first: most frames stop there.)
+    // More card shapes outlined by the edges alone than lone cards: the paper taken may be a glare
+    // spot's white, which only the cards under it match. Kept where it finds enough more lone cards.
+    // Unrefined shapes are counted first, as most frames stop there.
     const other = fromOutlines();
     if (other && other.lone.length >= Math.max(best.lone.length + LONE.shapesGain, LONE.shapesShare * best.lone.length)) best = other;
   }
-  // A lone card's side run on past the gap to a neighbour's border (a dense layout on a table as
-  // light as the paper) moved back in before the plane takes it for the card's size; only among a
-  // few lone cards, where one such wrong move (a blurred border) cannot set the plane by itself.
+  // A lone card's side run past the gap onto a neighbour's border is moved back before the plane
+  // takes it; only among a few lone cards, where one wrong move cannot set the plane by itself.
   if (deck === 'tic' && best.lone.length >= LOOKS.few) {
     best.lone.forEach((l, i) => {
       const own = ownBorders(look.grey, l.refined);
@@ -78,10 +76,9 @@ export function loneCards(look: Look, guess: Colour): Pass {
 }
 
 /**
- * The brightest near-neutral pixels are usually the paper. Where that finds few lone cards, a
- * bright hand or a light table may have fooled it: lone cards found with a loose idea of neutral
- * (any tint of light passes) tell the paper's colour instead, and the idea that finds more lone
- * cards wins.
+ * Where the brightest neutral pixels found few lone cards (a bright hand or light table fooled them),
+ * other ideas of the paper: from lone cards under a loose idea of neutral, from below a glare spot,
+ * or from card-shaped outlines. The idea finding most lone cards wins.
  */
 function otherPapers(look: Look, guess: Colour, first: Pass, strict: (white: Colour) => Pass, fromOutlines: () => Pass | null): Pass {
   const { surface, deck } = look;
@@ -89,8 +86,7 @@ function otherPapers(look: Look, guess: Colour, first: Pass, strict: (white: Col
   const grey0 = (guess[0] + guess[1] + guess[2]) / 3;
   const neutral = look.paperIdea([grey0, grey0, grey0], LONE.looseChroma);
   const loose = passWith(look, neutral.chroma, LONE.looseChroma, neutral.cut);
-  // (Stacks: a special among them would set the paper yellow, and the white cards' faces then
-  // read as ink; where all of them are specials, their yellow it is.)
+  // Stacks: a special would set the paper yellow and the white faces read as ink, unless all are specials.
   const quads = loose.lone.map((l) => l.refined.quad.map(look.toWork));
   const fromCards = quads.length === 0 ? null : ((deck === 'stacks' ? paperColour(surface, quads, loose.mask, true) : null) ?? paperColour(surface, quads, loose.mask));
   if (fromCards && colourDistance(fromCards, guess) > LOOKS.otherPaper) {
@@ -103,15 +99,12 @@ function otherPapers(look: Look, guess: Colour, first: Pass, strict: (white: Col
     const other = strict(surface.belowGlare);
     if (other.lone.length > best.lone.length) best = other;
   }
-  // Light so warm that the paper passes under no idea of neutral (a red felt table under warm
-  // light, a glare spot the brightest thing): the paper's colour inside the outlines the edges
-  // alone close in a card's shape, held as a lone card's; kept where it finds more lone cards
-  // (LONE.outlinePaperOver).
+  // Light so warm that no idea of neutral passes the paper: its colour inside card-shaped outlines
+  // closed by the edges alone, kept where it finds more lone cards (LONE.outlinePaperOver).
   if (best.lone.length < LOOKS.few) {
     const other = fromOutlines();
-    // (Or one card alone where none was found, outlined cleanly all round, its paper light and
-    // near neutral: a lone card on felt under a glare spot, the spot taken for the paper. Not
-    // the deck lying face down, whose navy back would pass for paper with ink.)
+    // Or one card alone where none was found, outlined firmly with light, neutral paper (a glare
+    // spot was taken for the paper); light, so the face-down deck's navy back does not pass.
     const clean = (p: Pass): boolean => {
       if (p.lone.length !== 1 || !p.lone[0]!.refined.support.every((v) => v >= SIDES.firm)) return false;
       const [r, g, b] = paperColour(surface, [p.lone[0]!.refined.quad.map(look.toWork)], null);
@@ -122,7 +115,7 @@ function otherPapers(look: Look, guess: Colour, first: Pass, strict: (white: Col
   return best;
 }
 
-/** One pass: the face mask under this idea of the paper (chroma below `chromaMax`, lighter than `cut`) and the lone cards in it. */
+/** One pass: the face mask for chroma below `chromaMax` and lightness above `cut`, and the lone cards in it. */
 function passWith(look: Look, chroma: Float32Array, chromaMax: number, cut: number): Pass {
   const { cv, surface, deck } = look;
   const mask = faceMask(surface, chroma, chromaMax, cut, deck);
@@ -136,17 +129,14 @@ function passWith(look: Look, chroma: Float32Array, chromaMax: number, cut: numb
     if (!lone.some((m) => insidePolygon(m.refined.quad, c))) lone.push(l);
   };
   loops.lone.forEach(add);
-  // Few lone cards: a card's outline may close round a face that edges inside part, a glare
-  // spot's rim run from one side to the other, so that no region of it has the card's shape;
-  // the whole area its outline encloses has.
-  // (Not round a card found already: two cards side by side enclose a card's shape too.)
+  // Few lone cards: edges inside a face (a glare spot's rim) may part it so no region is card-shaped,
+  // while the area its outline encloses is. Not round a card found: two side by side enclose one too.
   if (lone.length < LOOKS.few) {
     const holdsNone = (r: Region): boolean => !lone.some((l) => insidePolygon(r.polygon, look.toWork(quadCentre(l.refined.quad))));
     split(0, look.enclosed().filter(holdsNone), false, lone).lone.filter((l) => !crossedByJoint(look.grey, l.refined.quad)).forEach(add);
   }
-  // Stacks: a special's yellow face on a table as light as the paper, which the paper mask takes
-  // in, joining face and table in one region, and as light as the face in grey, with no edge
-  // between them: its yellow alone parts it from the table.
+  // Stacks: a special's yellow face on a table as light as the paper, with no edge between them in
+  // grey, is parted from the table by its yellow alone.
   if (deck === 'stacks') split(REGIONS.yellowErosion, look.yellowLoops(), true).lone.forEach(add);
   // Narrow outlines are lone cards only where few others are: a steep view makes every card
   // narrow, while among cards of a card's proportions a narrow one is a strip of one.
@@ -164,15 +154,17 @@ interface Split {
   readonly rest: Region[];
 }
 
-/** `regions` from a mask eroded by `erosion` (face-coloured: paper or yellow), or between the edges alone, parted into lone cards, narrow ones and the rest. */
+/**
+ * `regions` (from a mask eroded by `erosion`, face-coloured or between the edges alone) parted into
+ * lone cards, narrow ones and the rest; none inside a `known` card.
+ */
 function splitRegions(look: Look, paper: Pick<Pass, 'chroma' | 'mask' | 'cut'>, erosion: number, regions: Region[], faceColoured: boolean, known: LoneCard[]): Split {
   const { deck, surface, toFrame } = look;
   const lone: LoneCard[] = [];
   const narrow: LoneCard[] = [];
   const rest: Region[] = [];
-  // Stacks: a wild card's word runs across its face and, on a small card, parts its paper into
-  // two halves, each about card-shaped: the whole card is tried first (see wordHalves). (In a
-  // face-coloured mask only: between edges alone, tiles of a patterned table pair up alike.)
+  // Stacks: a wild card's word may part a small card's paper into two card-shaped halves, so the whole
+  // is tried first (see wordHalves); only in a face-coloured mask, as a table's tiles pair up too.
   const whole = deck === 'stacks' && faceColoured ? wordHalves(look.cv, surface, paper.chroma, paper.mask, regions) : [];
   for (const region of [...whole, ...regions]) {
     const isWhole = whole.includes(region);
@@ -182,8 +174,8 @@ function splitRegions(look: Look, paper: Pick<Pass, 'chroma' | 'mask' | 'cut'>, 
       if (known.some((m) => insidePolygon(m.refined.quad, c)) || lone.some((m) => whole.includes(m.region) && insidePolygon(m.refined.quad, c))) continue;
     }
     if (isLoneCard(region, LONE.narrowest)) {
-      // Narrower than a card: a card seen steeply from its side, or a strip of a card between
-      // covers, or of glare; set apart (see below), and only where held on more sides (LONE.narrowSides).
+      // Narrower than a card: seen steeply, or a strip between covers or of glare; set apart, and
+      // needs more sides held (LONE.narrowSides).
       const isNarrow = aspect(region.polygon) <= LONE.narrow;
       const sides = isNarrow ? LONE.narrowSides : LONE.sides;
       let refined = look.refineOnce(region.polygon, erosion);

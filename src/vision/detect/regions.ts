@@ -25,9 +25,8 @@ export interface Region {
 }
 
 /**
- * Everything not on (or next to) an edge: the insides of closed edge loops, paper or not. In JS, as
- * OpenCV's 3 x 3 dilate cut at the image's edges makes it, into arrays kept from call to call (the
- * answer holds until the next call; regionsOf copies it at once): fresh ones cost more than the work.
+ * Everything not on or next to an edge: the insides of closed edge loops, as OpenCV's 3 x 3 dilate
+ * makes it. Into reused arrays, so the answer holds only until the next call (regionsOf copies it).
  */
 export function insideEdges(s: Surface): Uint8Array {
   const { width: w, height: h, edges } = s;
@@ -53,7 +52,7 @@ export function insideEdges(s: Surface): Uint8Array {
   return out;
 }
 
-/** insideEdges turned round: 255 on and next to an edge (its blobs' outer contours enclose what the edges close round). */
+/** insideEdges turned round: 255 on and next to an edge; its blobs' outer contours enclose the loops. */
 export function nearEdges(s: Surface): Uint8Array {
   const inside = insideEdges(s);
   const out = new Uint8Array(inside.length);
@@ -62,14 +61,9 @@ export function nearEdges(s: Surface): Uint8Array {
 }
 
 /**
- * Whole cards made of two regions a word across the face parted (a Stacks wild card's WILD: 14 mm
- * of bold capitals across a 63 mm face leave margins the working scale's edges and erosion cut;
- * a special's name parts its yellow face alike):
- * two regions side by side along the long axis of their joint hull, which is card-shaped, with a
- * band between them that is the word, ink and paper mixed, and each of them blank paper (a wild
- * card's face has no corner index). Two cards lying close side by side make such a hull too, and
- * their gap may pass for a word, but each holds its numeral or name. The joint region stands for
- * the card: its area is the hull's (the word's ink is the card's face).
+ * Whole Stacks cards parted in two by a word across the face (WILD, a special's name): a card-shaped
+ * joint hull with a band of ink and paper between two blank halves (two cards side by side show
+ * their numerals). The joint region, with the hull's area, stands for the card.
  */
 export function wordHalves(cv: OpenCv, s: Surface, chroma: Float32Array, mask: Uint8Array, regions: readonly Region[]): Region[] {
   const pairs: { a: Region; b: Region; region: Region }[] = [];
@@ -99,9 +93,8 @@ export function wordHalves(cv: OpenCv, s: Surface, chroma: Float32Array, mask: U
       if (!polygon) continue;
       const region: Region = { contour: hull, area: hullArea, hull, hullArea, polygon, touchesBorder: false };
       if (!isLoneCard(region)) continue;
-      // Parted along the card's long axis: the halves' centres lie along it. (Seen from low down,
-      // a card far off looks about as wide as long, and its outline's longer side may be its short
-      // one: either of the outline's axes will do.)
+      // Parted along the card's long axis, where the halves' centres lie; either of the outline's
+      // axes will do, as a far card seen from low down may look as wide as long.
       const apart = sub(cb, ca);
       const lined = (q: readonly Vec[]): boolean => {
         const along = sub(centroid([q[2]!, q[3]!]), centroid([q[0]!, q[1]!]));
@@ -110,15 +103,13 @@ export function wordHalves(cv: OpenCv, s: Surface, chroma: Float32Array, mask: U
       let q = portrait(polygon);
       if (!lined(q)) q = [q[1]!, q[2]!, q[3]!, q[0]!];
       if (!lined(q)) continue;
-      // Each half is paper or a special's yellow, never green (the folds of a green sleeve part it
-      // into pieces that pair so, and green passes for the yellow face).
+      // Never green: a green sleeve's folds pair so, and green passes for the yellow face.
       if (isGreen(small, centroid(a.hull)) || isGreen(small, centroid(b.hull))) continue;
       // The band across the middle: a word is ink and paper mixed.
       const at = (u: number, v: number): Vec => quadPoint(q, u, v);
       const [u0, u1, v0, v1] = [REGIONS.bandSides, 1 - REGIONS.bandSides, 0.5 - REGIONS.bandHeight / 2, 0.5 + REGIONS.bandHeight / 2];
       const band = faceStats(s, chroma, mask, [at(u0, v0), at(u1, v0), at(u1, v1), at(u0, v1)]);
-      // Each half of a wild card is blank paper (the face has no corner index); halves of two
-      // cards side by side hold their numerals or names.
+      // A wild card's halves are blank paper; two cards side by side show their numerals or names.
       const blank = (half: Region): boolean => faceStats(s, chroma, mask, half.polygon).ink < REGIONS.blankInk;
       if (band.ink >= REGIONS.bandInkFrom && band.ink <= REGIONS.bandInkTo && band.paper >= REGIONS.bandPaper && blank(a) && blank(b)) pairs.push({ a, b, region });
     }
@@ -153,8 +144,7 @@ export function regionsOf(cv: OpenCv, s: Surface, mask: Uint8Array, erosion = 1)
   const minArea = (s.width * s.height) / REGIONS.smallest;
   try {
     cv.findContours(m, contours, hierarchy, cv.RETR_CCOMP, cv.CHAIN_APPROX_SIMPLE);
-    // Each contour's [next, previous, first child, parent], copied out at once (one call, not one
-    // a contour; a view would go stale as OpenCV's memory grows).
+    // Each contour's [next, previous, first child, parent], copied: a view goes stale as OpenCV's memory grows.
     const links = new Int32Array(hierarchy.data32S);
     const count = contours.size();
     for (let i = 0; i < count; i++) {
@@ -240,8 +230,10 @@ export function quadFromHull(hull: readonly Vec[]): Vec[] | null {
   return corners;
 }
 
+/** The signed difference a - b of two angles (radians), within -π..π. */
 export const angleDiff = (a: number, b: number): number => Math.atan2(Math.sin(a - b), Math.cos(a - b));
 
+/** The points of a Mat of whole-number (x, y) pairs. */
 export function matPoints(mat: Mat): Vec[] {
   const out: Vec[] = [];
   const d = mat.data32S;

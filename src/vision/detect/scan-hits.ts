@@ -45,7 +45,7 @@ export function scanForCards(look: Look, pass: Pass, on: Plane, found: Candidate
     on,
     found,
     faintTable: contrasts.length > 0 && contrasts[contrasts.length >> 1]! < CARDS.faintTable,
-    // (Stacks' piles show the cards below at their sides, a hit for each inside the top card's.)
+    // Stacks' piles show lower cards at their sides, a hit for each inside the top card's.
     settled: (f) => look.deck === 'stacks' || f.coverage !== SCANNED || f.support.every((v) => v >= SIDES.held),
     accept: (q) => {
       const ratio = on.areaOnTable(q);
@@ -65,8 +65,8 @@ function scan(look: Look, pass: Pass, on: Plane): ScanHit[] {
   const { surface, options, deck } = look;
   const plane = on.plane!;
   const inverse = on.inverse!;
-  // (Scanning only around the regions not yet accounted for is quicker but misses cards the
-  // paper mask lost.) Points past the plane's horizon map to nonsense (SCAN_HITS.horizon).
+  // About all the paper's regions, as the paper mask may lose cards. Points past the plane's horizon
+  // map to nonsense (SCAN_HITS.horizon).
   const pts = pass.regions.flatMap((r) => r.hull.map((p) => applyHomography(plane.toTable, look.toFrame(p)))).filter((p) => Math.abs(p[0]) < SCAN_HITS.horizon && Math.abs(p[1]) < SCAN_HITS.horizon);
   const margin = on.size.heightMm;
   const xs = pts.map((p) => p[0]);
@@ -78,8 +78,7 @@ function scan(look: Look, pass: Pass, on: Plane): ScanHit[] {
   const fx = corners.map((p) => p[0] / surface.fineToFrame);
   const fy = corners.map((p) => p[1] / surface.fineToFrame);
   const dips = dipsIn(look.cv, surface, { x0: Math.min(...fx), y0: Math.min(...fy), x1: Math.max(...fx), y1: Math.max(...fy) });
-  // Scanned at the lone cards' own turn in TIC layouts; Stacks' lone outlines are mostly piles,
-  // whose outlines' turn is not their top cards' (the plane's own axes did better there).
+  // The lone cards' own turn in TIC layouts; in Stacks the plane's axes, as lone outlines there are mostly piles.
   const angles = deck === 'tic' ? scanAngles(pass.lone.map((l) => l.refined.quad), plane.toTable) : [0];
   try {
     return scanTable(look.cv, { grey: surface.fineGrey, ...(dips ? { dips: dips.mat, dipsAt: [dips.x0, dips.y0, dips.scale] as const } : {}), greyToFrame: surface.fineToFrame, toTable: plane.toTable, box, size: on.size, angles });
@@ -102,16 +101,11 @@ function judgeHit(j: Judging, hit: ScanHit): Candidate | Rejected {
   const { look, on, found } = j;
   const { deck } = look;
   const centre = quadCentre(hit.quad);
-  // (Not inside a guess too weakly held to be kept: the card's own hit may come after it. Nor,
-  // in TIC layouts, inside a scan hit held on only some sides: a stronger peak may straddle a
-  // card and its neighbour, or sit a third of a card along a row, ahead of the card's own;
-  // the two are weighed when duplicates are dropped.)
+  // Not inside a guess held too weakly to keep, nor (TIC) inside a hit held on some sides only: the
+  // card's own hit may come later, and such pairs are weighed when duplicates are dropped.
   if (found.some((f) => plausible(f) && j.settled(f) && insidePolygon(f.quad, centre))) return rejected(hit.quad, 'inside a card');
-  // A minor peak (outscored close by) a third or more over a card held on some sides only
-  // competes with it; elsewhere, mostly peaks on a textured table, it is kept only as a card
-  // outlined all round at a card's size. Quick ways out first (there are dozens a frame): its
-  // weakest side less than half its mean (no outline all round), or not held all round by the
-  // near snap.
+  // A minor peak a third or more over a card held on some sides only competes with it; elsewhere it
+  // is kept only as a card outlined all round at a card's size. Quick ways out first.
   const doubtful = hit.minor && !found.some((f) => plausible(f) && !j.settled(f) && overlaps(hit.quad, f.quad));
   if (doubtful && hit.weakest < SCAN_HITS.minorWeakest * hit.score) return rejected(hit.quad, 'minor peak');
   const snapped = snapHit(j, hit, doubtful);
@@ -121,9 +115,8 @@ function judgeHit(j: Judging, hit: ScanHit): Candidate | Rejected {
     return rejected(hit.quad, `shape ${on.areaOnTable(first.quad).toFixed(2)} ${first.support.map((v) => v.toFixed(1)).join(',')} score ${hit.score.toFixed(0)}`);
   }
   let refined = snapped.refined;
-  // Half over one card found and half over another: a cut across the gap between them (its
-  // centre in the gap, inside neither). (Not scan cards held on some sides only: two such,
-  // each a third of a card off, may cover the card's own hit between them.)
+  // Half over one card found and half over another: a cut across the gap between them. Settled
+  // cards only: two partly held scan cards may cover the card's own hit between them.
   const reach = dist(refined.quad[0], refined.quad[2]);
   const nearby = found.filter((f) => plausible(f) && j.settled(f) && dist(quadCentre(f.quad), centre) < reach);
   const points = insetGrid(refined.quad);
@@ -132,11 +125,10 @@ function judgeHit(j: Judging, hit: ScanHit): Candidate | Rejected {
   const face = judgeFace(j, refined, doubtful);
   if (typeof face === 'string') return rejected(refined.quad, face);
   // Only where a side has no edge of its own: a straddling quad's sides cross two cards' faces.
-  // (Stacks piles lie apart, and a special's name runs across its face.)
+  // TIC only: Stacks piles lie apart, and a special's name runs across its face.
   if (deck === 'tic' && refined.support.some((v) => v < SIDES.held) && crossedByJoint(look.grey, refined.quad)) return rejected(refined.quad, 'straddles a joint');
   if (deck === 'tic') {
-    // (Only where that brings it nearer a card's size: a side pulled in to ink or noise inside
-    // a card whose faint sides were already right, on a table as light as the paper, is not.)
+    // Only where that brings it nearer a card's size: a faint side may be pulled in to ink or noise.
     const own = ownBorders(look.grey, refined);
     if (own && j.accept(own.quad) && on.sizeError(own.quad) <= on.sizeError(refined.quad)) refined = own;
   }
@@ -144,43 +136,36 @@ function judgeHit(j: Judging, hit: ScanHit): Candidate | Rejected {
   return { quad: refined.quad, support: refined.support, partial: !inFrame || refined.support.some((v) => v < SIDES.held), coverage: SCANNED, ...(face.tentative ? { tentative: true as const } : {}) };
 }
 
-/** A hit's sides snapped to the frame's edges, step by step; else a minor peak's near snap, or the first snap where no card's shape comes of it. */
+/** A hit snapped to the frame's edges; else a minor peak's near snap, or the first snap if no card came of it. */
 function snapHit(j: Judging, hit: ScanHit, doubtful: boolean): { refined: RefinedQuad } | { first: RefinedQuad } | { minor: RefinedQuad } {
   const { look, on, found, accept } = j;
   const { grey, deck, frame } = look;
   let near = refineQuad(grey, hit.quad);
   if (doubtful && deck === 'tic') near = faintSide(grey, near, accept) ?? near;
   if (doubtful && near.support.some((v) => v < SIDES.held)) return { minor: near };
-  // On a table nearly the paper's colour the scan's peak may sit well off the card's faint
-  // sides: a wider search, where the near one finds too little.
+  // On a table nearly the paper's colour the peak may sit well off the card's faint sides: a wider search.
   const strong = (r: RefinedQuad): number => heldSides(r.support);
   const wide = strong(near) < SCAN_HITS.fewSides ? refineQuad(grey, hit.quad, { reach: SCAN_HITS.wideReach }) : null;
   let first = wide && strong(wide) > strong(near) ? wide : near;
-  // Where the lone cards' own sides fall only a few grey levels to the table (the table nearly
-  // as light as the paper, or a card in its shadow), so may this card's: looked for as faint
-  // edges too, kept only held all round at a card's size and over no card found (on a grainy
-  // table faint edges are everywhere).
+  // Where the lone cards' sides are faint, so may this card's: looked for as faint edges too, kept
+  // only held all round at a card's size over no card found, as a grainy table is full of faint edges.
   if (j.faintTable && strong(first) < SCAN_HITS.fewSides && !doubtful) {
     const faint = refineQuad(grey, hit.quad, { reach: SCAN_HITS.wideReach, minFall: FAINT.minFall! });
     if (strong(faint) === 4 && on.sizeError(faint.quad) <= CARDS.offSize && !found.some((f) => plausible(f) && overlaps(faint.quad, f.quad))) first = faint;
   }
-  // A side that snapped to something else (a hand, a neighbour's ink) goes back to where the
-  // scan put it, if that makes the card the right shape.
+  // A side snapped to something else (a hand, a neighbour's ink) goes back where the scan put it, if card-shaped.
   let refined = relaxQuad(first, hit.quad, accept);
-  // The scan cuts cards at the layout's angle: a card seen in part is better completed from
-  // its own clearest corner.
+  // The scan cuts at the layout's angle: a partly seen card is better completed from its clearest corner.
   if (!refined || refined.support.some((v) => v < SIDES.held)) {
     const completed = completeOnPlane(frame, grey, first, on.plane!.toTable, on.inverse!, on.size);
     if (completed && accept(completed.refined.quad) && (!refined || completed.score >= refined.support.reduce((a, b) => a + b, 0))) refined = completed.refined;
   }
-  // One side faint (a light card's far side on a table as light as the paper), left where the
-  // scan put it: looked for again, further and for a weaker edge.
+  // A faint side left where the scan put it is looked for again, further out and for a weaker edge.
   if (deck === 'tic' && refined) refined = faintSide(grey, refined, accept) ?? refined;
   // Held by two opposite sides only: placed along them where the other two show.
   const slid = refined ? slideAlong(grey, refined) : null;
   if (slid && accept(slid.quad)) refined = slid;
-  // Run out over open table (placed on the wrong side of a cover's edge): slid back off it,
-  // kept where a corner of it is seen.
+  // Run out over open table (past a cover's edge): slid back off it, kept where a corner is held.
   const bare = refined ? on.bareTable() : null;
   if (refined && bare && tableShare(frame, refined.quad, bare) > CARDS.slideFrom) {
     const back = slideOffTable(frame, grey, refined.quad, bare, on.plane!.toTable, on.inverse!, on.size);
@@ -196,58 +181,46 @@ function judgeFace(j: Judging, refined: RefinedQuad, doubtful: boolean): string 
   const { chroma, mask } = pass;
   const work = refined.quad.map(look.toWork);
   const st = faceStats(surface, chroma, mask, work);
-  // A small single pip, blurred at the working scale, may leave less ink than the test asks:
-  // enough where the card's outline is held all round at a card's size (open table framed by
-  // cards has no ink in its middle at all).
-  // (Held firmly all round, SCAN_HITS.farHeld, to the CARDS.farOffSize a plane from a few lone
-  // cards may be off far from them.)
+  // A small pip blurred at the working scale may leave too little ink: enough where the outline is
+  // held all round at a card's size (CARDS.farOffSize if held firmly: a plane from a few lone cards
+  // may be off far from them).
   const outlined = refined.support.every((v) => v >= SIDES.held) && on.sizeError(refined.quad) <= (refined.support.every((v) => v >= SCAN_HITS.farHeld) ? CARDS.farOffSize : CARDS.offSize);
   if (doubtful && !outlined) return 'minor peak';
-  // Glare may wash the ink out too: card-sized paper outlined all round, by strong falls to a far
-  // darker table on three sides at least (the fourth may be the joint to a neighbour), is a
-  // card. (Open table framed by cards rises to their paper at its sides, where this falls.) A
-  // glare spot over much of the card sets the level paper is judged by: about half paper will do.
+  // Glare may wash the ink out too: card-sized paper outlined all round, falling strongly to a darker
+  // table on three sides or more, is a card (open table framed by cards rises at its sides instead).
+  // About half paper will do: a glare spot sets the level paper is judged by.
   const falls = refined.contrast.filter((v) => v >= FACE.strongFall).length;
   const washedOut = deck === 'tic' && outlined && st.paper >= FACE.paper && falls >= FACE.strongFallSides;
   // Held firmly all round at a card's size.
   const firm = refined.support.every((v) => v >= SIDES.firm) && on.sizeError(refined.quad) <= CARDS.offSize;
-  // A glare spot over a good part of a card outlined all round: its white is no measure of the
-  // paper (beside it, the paper looks too dark to be paper), and what ink it washed out is gone.
-  // Judged beside the spot, as paper with some ink, and as a face where the ink left is enough,
-  // or the card falls strongly to the table on two sides at least, or it is held firmly all
-  // round (a spot over a lone pip leaves only the indices).
+  // Under a glare spot the white is no measure of the paper and some ink is gone: an outlined card is
+  // judged beside the spot, and passes on the ink left, strong falls on two sides, or a firm outline.
   const glared = outlined && st.glare >= FACE.glared ? faceStats(surface, chroma, mask, work, true) : null;
   const underGlare = glared !== null && glared.paper >= FACE.paper && glared.ink >= SCAN_HITS.littleInk && (faceIn(glared, true, deck) || falls >= SCAN_HITS.glaredFalls || firm);
-  // A glare spot over much of the face (a third of it washed out to white or more) may wash out
-  // all its ink, a numeral's or a pip's (the table round it no darker than the paper under it),
-  // and a side under it with it: an outline held all round at a card's size is the card.
-  // (Held firmly all round, a little further off the plane's size: a plane from piles' top
-  // cards, as a camera sees the table, may put a card far from them a tenth off.)
+  // A glare spot over a third or more of the face may wash out all its ink and a side: an outline
+  // held all round at a card's size is the card (firmly held, up to FACE.blindedSize off: a plane
+  // from piles' top cards may put a far card well off).
   const blinded = st.glare >= FACE.blinded && (outlined || (refined.support.every((v) => v >= SIDES.firm) && on.sizeError(refined.quad) <= FACE.blindedSize));
   if (!faceIn(st, true, deck) && !(outlined && st.inkCore >= SCAN_HITS.outlinedInkCore && st.ink >= SCAN_HITS.littleInk && st.paper >= FACE.paper) && !washedOut && !underGlare && !blinded) {
     return `face p${st.paper.toFixed(2)} i${st.ink.toFixed(3)} c${st.inkCore} g${st.glare.toFixed(2)}`;
   }
-  // (Not a firm outline: in an arm's shade a card's paper may look like the table.)
-  // (Judged on its part over no card found: a hit half over a card, half over open table, is
-  // no card; a pile's lower card showing beside its top one is paper where it shows.)
+  // Not for a firm outline: in an arm's shade paper may look like table. Counted only over no card
+  // found, so a hit half over a card and half over open table fails.
   const open = deck === 'stacks' && !firm ? on.tableSeen() : null;
   if (open && tableShare(frame, refined.quad, open, (p) => found.some((f) => plausible(f) && insidePolygon(f.quad, p))) > CARDS.onOpenTable) return 'open table';
   // Checked cloth can look card-shaped with "ink" (its dark squares): a card's paper is one
   // piece, and runs along its sides unless a cover or the frame's edge cuts it.
   const piece = paperInOnePiece(surface, chroma, mask, work, deck, underGlare);
-  // (Open table is looked for only where the paper is in pieces.)
+  // Open table is looked for only where the paper is in pieces.
   const parted = deck === 'tic' && piece >= CARDS.partedPiece && piece < SCAN_HITS.onePiece && on.clearOfTable(refined.quad);
   if ((piece < SCAN_HITS.onePiece && !parted) || ((underGlare ? glared : st).paper < SCAN_HITS.rimsBelow && !paperRims(surface, mask, work))) return `pattern ${piece.toFixed(2)}`;
   return { tentative: piece < SCAN_HITS.onePiece };
 }
 
 /**
- * TIC layouts: a scan card held on some sides only, a third or more of it over a card held all
- * round, is a cut across the joint to a neighbour, or the same card placed a part of a card off
- * (cards do not lie over each other's faces in TIC layouts; Stacks piles do). Then the cards the
- * scan outlined all round set the plane, where they are more than the lone cards: lone cards in
- * one part of the frame set a plane that may run 8-10% off a card's size in another, where it
- * then cuts cards a side short or long.
+ * TIC: drops partly held scan cards overlapping a settled card (a cut across a joint, or the card
+ * placed off). Then refits the plane to the cards outlined all round where they outnumber the lone
+ * cards, as a plane from lone cards in one part of the frame may be off in another.
  */
 function dropStraddlers(j: Judging): void {
   const { found, on, look, pass } = j;

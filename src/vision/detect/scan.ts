@@ -1,8 +1,6 @@
-// Looking for cards all over the table once its plane is known: the frame is warped to a top-down
-// view in millimetres, turned so the layout's cards stand upright, where every card is a 63 x 88
-// rectangle. Each place is scored by the edge strength along a card's four sides (prefix sums
-// make that a few lookups); clear peaks are cards, wherever the paper mask failed (touching
-// cards, shade, tables as light as the paper).
+// Scans the whole table for cards once its plane is known: the frame is warped to a top-down mm view
+// turned so the cards stand upright, each place is scored by the edge strength along a card's four
+// sides (from prefix sums), and clear peaks are cards wherever the paper mask failed.
 import type { OpenCv } from '../opencv.js';
 import { applyHomography, hypot, invertHomography, type Homography, type Vec } from './geometry.js';
 import type { CardSize } from './table.js';
@@ -12,13 +10,15 @@ import { SCAN } from './snap-params.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
 
+/** What the scan reads: the grey frame and its thin dark lines, the table plane, the box and the turns. */
 export interface ScanInput {
-  /** Grey frame (any scale) as a Mat, and the factor from its pixels to frame pixels. */
+  /** Grey frame at any scale, as a Mat. */
   readonly grey: Mat;
-  /** Thin dark lines at the same scale (they vanish in a coarse view of the grey alone). */
+  /** Thin dark lines at the same scale, which vanish in a coarse view of the grey alone. */
   readonly dips?: Mat;
-  /** Where the dips' top-left pixel lies in the grey (they may cover only part of it), and their scale. */
+  /** The dips' top-left pixel in the grey (they may cover only part of it), and their scale. */
   readonly dipsAt?: readonly [number, number, number];
+  /** Frame pixels per grey pixel. */
   readonly greyToFrame: number;
   /** Frame pixels -> table mm (cards upright in it, up to a few degrees). */
   readonly toTable: Homography;
@@ -29,35 +29,31 @@ export interface ScanInput {
   readonly angles: readonly number[];
 }
 
+/** A card-sized peak of edge strength, as a quad on the frame. */
 export interface ScanHit {
   /** Corners on the frame (pixels), clockwise from the card's top-left on the table. */
   readonly quad: Vec[];
-  /** Mean edge strength of the three strongest sides, and of the weakest one. */
+  /** Mean edge strength of the three strongest sides. */
   readonly score: number;
+  /** Edge strength of the weakest side. */
   readonly weakest: number;
-  /**
-   * Outscored within a third of a card (by a peak on ink, or straddling two cards on a table
-   * nearly the paper's colour, where the card's own sides are faint): worth a look only where the
-   * stronger peak came to a card held on some sides only.
-   */
+  /** Outscored within a third of a card: worth a look only where the stronger peak gave a partly held card. */
   readonly minor: boolean;
 }
 
+/** The card-sized peaks over the box at each turn, best first and minor peaks last. */
 export function scanTable(cv: OpenCv, input: ScanInput): ScanHit[] {
   const hits: ScanHit[] = [];
   for (const angle of input.angles) hits.push(...scanAngle(cv, input, angle));
-  // Best first: a card's own peak is taken before a weaker one straddling it and its neighbour;
-  // minor peaks after all others.
+  // A card's own peak comes before a weaker one straddling it and its neighbour.
   hits.sort((a, b) => Number(a.minor) - Number(b.minor) || b.score - a.score);
   return hits;
 }
 
 /**
- * The turn to scan at: the lone cards' mean turn on the table (quarter turns aside). The plane's
- * axes follow whichever lone card made it, which may lie several degrees askew of the rest (Hunt's
- * loose layouts: up to 8 each way), and a card turned 5 degrees from the scan's rectangle lines up
- * with it along only part of each side. (Scanning turns either side of the mean as well found a
- * few more cards but more false ones.)
+ * The turn to scan at: the lone cards' mean turn on the table, quarter turns aside. The plane's axes
+ * follow one lone card, maybe askew of the rest, and a card turned off the scan's rectangle matches
+ * only part of each side.
  */
 export function scanAngles(quads: readonly (readonly Vec[])[], toTable: Homography): number[] {
   if (quads.length === 0) return [0];
@@ -74,7 +70,7 @@ export function scanAngles(quads: readonly (readonly Vec[])[], toTable: Homograp
   return [Math.atan2(sy, sx) / 4];
 }
 
-/** The view of the table box at `angle`: its size (px) and the homographies grey -> view and view -> frame; null where too large or degenerate. */
+/** The view of the table box at `angle`: its size (px), grey -> view, view -> frame; null if too large or degenerate. */
 function scanView(input: ScanInput, angle: number): { w: number; h: number; m: Homography; viewToFrame: Homography } | null {
   const { box } = input;
   // The view: table mm turned by -angle about the box centre, then offset and scaled to pixels.
@@ -125,8 +121,7 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     const { colSum, rowSum } = sideSums(ex, ey, w, h);
     const cw = Math.round(size.widthMm / SCAN.mmPerPx);
     const ch = Math.round(size.heightMm / SCAN.mmPerPx);
-    // Score every top-left corner position: the mean of its three strongest sides (one may be
-    // covered or cut off), and its weakest side.
+    // Each corner position scores the mean of its three strongest sides (one may be covered) and its weakest.
     const sw = w - cw;
     const sh = h - ch;
     if (sw <= 0 || sh <= 0) return [];
@@ -144,13 +139,8 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
  * horizontal ones (`ey`: |d/dy|, a row of padding above and below), dips added, 0 outside the frame.
  */
 function edgeStrengths(vx: Int16Array, vy: Int16Array, dip: Uint8Array | null, ok: Uint8Array, w: number, h: number): { ex: Int32Array; ey: Int32Array } {
-  // Vertical sides: |d/dx| summed down each column; horizontal sides: |d/dy| along each row.
-  // A side may sit a pixel off: each edge strength is first spread a pixel across its side.
-  // Padded with nothing (an edge strength is never below 0, so a missing neighbour changes no
-  // maximum): a column either side of each row of ex, a row above and below ey.
-  // In whole numbers (a strength is at most 2,040 and a view at most SCAN.mostView pixels, so every
-  // sum fits in 32 bits): maxima without branches, sums without a float's rounding, in under a
-  // third of the time.
+  // In whole numbers (a strength is at most 2,040 and a view at most SCAN.mostView px, so sums fit in
+  // 32 bits): maxima without branches, exact sums. Padded with 0s, which change no maximum.
   const n = w * h;
   const xw = w + 2;
   const ex = int32s('scan.ex', xw * h);
@@ -241,10 +231,8 @@ function cornerScores(colSum: Int32Array, rowSum: Int32Array, ok: Uint8Array, w:
 
 /** The score's peaks as hits on the frame (`sw` x `sh` corner positions, cards cw x ch, view -> frame). */
 function scorePeaks(score: Float32Array, weakest: Float32Array, sw: number, sh: number, cw: number, ch: number, viewToFrame: Homography): ScanHit[] {
-  // Peaks: the best within a third of a card either way (the window cut at the edges). Looked
-  // for only about cells strong enough, and a cell with a stronger neighbour is out at once:
-  // a few comparisons for most, where a dilate of the whole score compared every cell's window.
-  // Peaks best only within a quarter are kept too, as minor ones (see ScanHit.minor).
+  // Peaks: the best within a third of a card either way (the window cut at the edges); those best
+  // only within a quarter are minor (see ScanHit.minor). Only cells strong enough are looked at.
   const rx = Math.round(cw / SCAN.peak);
   const ry = Math.round(ch / SCAN.peak);
   const px = Math.round(cw / SCAN.minorPeak);
@@ -268,15 +256,12 @@ function scorePeaks(score: Float32Array, weakest: Float32Array, sw: number, sh: 
 }
 
 /**
- * Each side's strength from the prefix sums `sum` (rows w + 1 apart): `len` steps of `stride` from
- * `at`, its view pixels (rows `w` apart) `step` apart from `pixel` (thirds out of the frame, `ok`
- * 0, say nothing): half the mean and half the weakest third. A card's own side runs its whole
- * length, while a face's big shapes (two squares one above the other, a Stacks card's numeral)
- * line up along only part of a line through it, and outscored a faint true side (Sequence Hunt,
- * and Stacks, on light tables). (A function of its own: as a closure it ran slower.)
+ * Each side's strength from the prefix sums `sum`: half the mean and half the weakest third in the
+ * frame, as a face's big shapes line up along only part of a line and outscore a faint true side.
+ * Not a closure, which ran slower.
  */
 function sideStrengths(into: Float32Array, rows: number, cols: number, sum: Int32Array, stride: number, len: number, step: number, ok: Uint8Array, w: number): void {
-  // (The prefix sums' rows are a column wider than the view's.)
+  // The prefix sums' rows are a column wider than the view's.
   const W = w + 1;
   const a = Math.round(len / 3);
   const b = Math.round((2 * len) / 3);
@@ -286,7 +271,7 @@ function sideStrengths(into: Float32Array, rows: number, cols: number, sum: Int3
   const aOk = (a >> 1) * step;
   const bOk = ((a + b) >> 1) * step;
   const cOk = ((b + len) >> 1) * step;
-  // (Means as products with reciprocals: divisions were a good part of this loop's time.)
+  // Means as products with reciprocals: divisions were slow here.
   const perAll = 1 / len;
   const perA = 1 / a;
   const perB = 1 / (b - a);
@@ -303,8 +288,7 @@ function sideStrengths(into: Float32Array, rows: number, cols: number, sum: Int3
       const m0 = s0 * perA;
       const m1 = s1 * perB;
       const m2 = (all - s0 - s1) * perC;
-      // (Never above the mean, which counts a third out of the frame as nothing: a rectangle
-      // run off the frame gains nothing by it.)
+      // Never above the mean, which counts thirds out of the frame as 0: running off the frame gains nothing.
       let least = mean;
       if (ok[pixel + aOk] && m0 < least) least = m0;
       if (ok[pixel + bOk] && m1 < least) least = m1;
@@ -342,6 +326,7 @@ function peakAt(score: Float32Array, w: number, h: number, x: number, y: number,
   }
 }
 
+/** The product of two homographies: `b` applied first, then `a`. */
 export function multiply(a: Homography, b: Homography): Homography {
   const out: number[] = [];
   for (let r = 0; r < 3; r++) {

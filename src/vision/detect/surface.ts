@@ -7,6 +7,7 @@ import { SURFACE } from './snap-params.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
 
+/** The frame at working scale, with what each pixel says about card paper. */
 export interface Surface {
   /** Working size and the factor from working to frame pixels. */
   readonly width: number;
@@ -27,10 +28,7 @@ export interface Surface {
   readonly fineToFrame: number;
   /** A first guess at the paper's colour under this light: the brightest near-neutral pixels. */
   readonly white: readonly [number, number, number];
-  /**
-   * The next brightest near-neutral pixels (the 2nd to 10th percent): the paper's colour where a
-   * glare spot on a few cards, bluer than the cream paper it washes out, took the first guess.
-   */
+  /** The next brightest neutral pixels: the paper's colour where a bluish glare spot took the first guess. */
   readonly belowGlare: readonly [number, number, number];
 }
 
@@ -44,6 +42,7 @@ export interface EdgeOptions {
   readonly minFall?: number;
 }
 
+/** How a surface is built: its edge options and the working width (pixels). */
 export interface SurfaceOptions extends EdgeOptions {
   readonly workWidth: number;
 }
@@ -62,8 +61,7 @@ export function surfaceOf(cv: OpenCv, frame: RgbaImage, source: Mat, options: Su
     const rgba = new Uint8Array(small.data);
     const n = width * height;
     const [white, belowGlare] = whitePoints(rgba, n);
-    // The local light level: the brightest lightness within about a card, smoothed, worked out at
-    // a smaller scale (SURFACE.levelScale).
+    // The local light level: the brightest lightness within about a card, smoothed, at a smaller scale.
     const qw = Math.max(SURFACE.leastLevelSize, Math.round(width / SURFACE.levelScale));
     const qh = Math.max(SURFACE.leastLevelSize, Math.round(height / SURFACE.levelScale));
     const quarter = new cv.Mat();
@@ -103,8 +101,8 @@ export function surfaceOf(cv: OpenCv, frame: RgbaImage, source: Mat, options: Su
 }
 
 /**
- * The surface with its edges found otherwise: only Canny runs again; all else, the fine grey too,
- * is the given surface's (whose owner deletes the fine grey, once).
+ * The surface under other edge options: Canny runs again; all else is shared, the fine grey too
+ * (deleted once, by the given surface's owner).
  */
 export function withEdges(cv: OpenCv, s: Surface, options: EdgeOptions): Surface {
   const grey = new cv.Mat(s.height, s.width, cv.CV_8UC1);
@@ -117,9 +115,8 @@ export function withEdges(cv: OpenCv, s: Surface, options: EdgeOptions): Surface
 }
 
 /**
- * The surface with the long straight runs of its edges taken out: a checked cloth's lines, which
- * run on across the table and weld every card's outline to the tiles'. Each run is taken out a few
- * pixels short of its ends, so that where it meets a card's side the side stays whole.
+ * The surface without its edges' long straight runs (a checked cloth's lines, which weld every outline
+ * to the tiles'), each cut a few pixels short of its ends so that a card's side meeting it stays whole.
  */
 export function withoutStraightRuns(cv: OpenCv, s: Surface): Surface {
   const edges = new cv.Mat(s.height, s.width, cv.CV_8UC1);
@@ -148,10 +145,8 @@ export function withoutStraightRuns(cv: OpenCv, s: Surface): Surface {
 }
 
 /**
- * Takes loose ends off edge curves, a pixel a round for `rounds` rounds: what the taken-out runs
- * leave hanging off a card's outline would otherwise give the area it encloses spurs. Closed loops
- * have no loose end and stay whole. A loose end is a pixel whose neighbours are one run round it,
- * SURFACE.looseNeighbours at most.
+ * Takes loose ends off edge curves, a pixel a round for `rounds` rounds, so cut runs leave no spurs on
+ * a card's outline; closed loops stay whole. A loose end has one run of neighbours, and few of them.
  */
 function pruneLooseEnds(e: Uint8Array, width: number, height: number, rounds: number): void {
   const ring = [-width - 1, -width, -width + 1, 1, width + 1, width, width - 1, -1];
@@ -257,8 +252,7 @@ export function chromaOf(s: Surface, white: readonly [number, number, number]): 
  * this light, usually) and of the next brightest (see Surface.belowGlare).
  */
 function whitePoints(rgba: Uint8Array, n: number): [[number, number, number], [number, number, number]] {
-  // Each brightness's pixels counted and their channels summed in the one pass (whole numbers,
-  // so the sums over the brightest are exactly those over their pixels).
+  // Counts and channel sums per brightness in one pass, in whole numbers so the sums are exact.
   const hist = new Uint32Array(766);
   const sums = new Float64Array(766 * 3);
   let total = 0;
