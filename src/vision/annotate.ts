@@ -1,12 +1,12 @@
-// The verify picture: the photo with every card found outlined and named, its grid cell, the grid
-// drawn through the cells' centres, the cards of every violation (and the violations' words) in
-// red, and in amber those of violations a card out of sight could mend, and the cells it may lie in.
+// The verify picture: each card outlined and named with its cell, the grid, violations in red, and
+// in amber those a card out of sight could mend and the cells it may lie in.
 import { createCanvas, ImageData } from '@napi-rs/canvas';
 import { ensureFont, FONT_FAMILY } from '../deck/faces.js';
 import type { Violation } from '../rules/violation.js';
 import type { Quad, RgbaImage } from './image.js';
 import type { Recognition, RecognisedCard } from './types.js';
 
+/** What to draw over the photo besides the cards. */
 export interface AnnotateOptions {
   /** The verdict's headline, e.g. "legal" or "illegal: 2 violations". */
   readonly title: string;
@@ -70,7 +70,7 @@ export function annotate(frame: RgbaImage, recognition: Recognition, options: An
   return canvas.toBuffer('image/png');
 }
 
-/** The grid: a line through the centres of each row's cards, and of each column's; and the open cells. All dashed. */
+/** The grid, dashed: a line through the centres of each row's and each column's cards, and the open cells. */
 function drawGrid(ctx: Context, cards: readonly RecognisedCard[], openCells: readonly Quad[], unit: number): void {
   const gridLines = new Map<string, RecognisedCard[]>();
   for (const c of cards) {

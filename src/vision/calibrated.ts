@@ -1,9 +1,6 @@
-// Recognition on the calibrated table. The frame is warped to the table seen from above (table mm
-// at a known px/mm) and corrected under the profile's light; there every card is a 63 x 88 mm
-// rectangle of known pixel size, so detection takes its plane from the profile (turned to the
-// cards' own edges) instead of inferring it from lone cards. Faces are cut from the frame itself
-// and corrected; the grid is read in true millimetres; corners go back to frame pixels. The
-// stages after this are recognise.ts's, the same as without a profile.
+// Recognition on the calibrated table: the frame warped to the table from above and light-corrected,
+// so detection knows its plane and card size from the profile. Faces are cut from the frame itself;
+// the grid is read in true millimetres; corners go back to frame pixels.
 import { rectifiedTable } from '../calibration/calibrate.js';
 import type { TopDown } from '../calibration/homography.js';
 import { correctImage, type Light } from '../calibration/light.js';
@@ -19,10 +16,7 @@ import type { Sight } from './sight.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
 
-/**
- * The top-down image's resolution: the frame's own at the region's centre (in quarters of a
- * px/mm), but no coarser than CALIBRATED.leastPxPerMm.
- */
+/** The top-down image's px/mm: the frame's own at the centre, in quarters, no coarser than leastPxPerMm. */
 export function calibratedScale(profile: CalibrationProfile): number {
   return Math.max(CALIBRATED.leastPxPerMm, Math.floor(profile.pxPerMm.centre * 4) / 4);
 }
@@ -33,6 +27,7 @@ export function profileMismatch(profile: CalibrationProfile, frame: { width: num
   return `the calibration profile (${profile.source}) was made on ${profile.image.width} x ${profile.image.height} frames, this frame is ${frame.width} x ${frame.height}: calibrate this camera mode (seqref calibrate)`;
 }
 
+/** The table seen from above, with its image colour-corrected. */
 export interface CalibratedView {
   readonly table: TopDown;
   /** The top-down image with its colours as under the calibrated light. */
@@ -45,11 +40,7 @@ export function calibratedView(cv: OpenCv, frame: RgbaImage, profile: Calibratio
   return { table, image: correctImage(profile.light, table.image) };
 }
 
-/**
- * The profile's light made neutral without brightening: the gains scaled so the paper's white
- * lands at its own brightest channel's level, not at full white (no clipping where the cards lie
- * in brighter light than the markers).
- */
+/** The profile's light made neutral without brightening, so cards lit brighter than the markers do not clip. */
 export function neutralLight(light: Light): Light {
   const level = Math.max(...light.white.map((c) => Math.pow(c / 255, 2.2)));
   return { ...light, gains: light.gains.map((g) => g * level) as unknown as Light['gains'] };
@@ -71,9 +62,7 @@ function markerQuads(profile: CalibrationProfile, table: TopDown): Quad[] {
 
 /**
  * The direction of the cards' edges in the view, radians modulo a quarter turn: the length-weighted
- * peak of the straight edges at least half a card's width long (pips and indices are shorter),
- * leaving out the markers (square to the view by construction), the border where the frame ends
- * (its edge is not a card's) and lines with no white paper on either side (wood grain, cloth).
+ * peak of long straight edges with paper beside them, leaving out the markers and the frame's border.
  */
 export function cardAxisAngle(cv: OpenCv, view: CalibratedView, profile: CalibrationProfile, frame: { width: number; height: number }): number {
   const { image, table } = view;
@@ -102,7 +91,7 @@ export function cardAxisAngle(cv: OpenCv, view: CalibratedView, profile: Calibra
   };
   try {
     cv.cvtColor(mat, grey, cv.COLOR_RGBA2GRAY);
-    // At under a pixel a millimetre (the Hough transform's cost grows with the edge pixels).
+    // Scaled down to houghPxPerMm: the Hough transform's cost grows with the edge pixels.
     const k = Math.min(1, CALIBRATED.houghPxPerMm / s);
     if (k < 1) cv.resize(grey, grey, new cv.Size(0, 0), k, k, cv.INTER_AREA);
     cv.Canny(grey, edges, CALIBRATED.canny[0], CALIBRATED.canny[1]);
@@ -127,8 +116,7 @@ export function cardAxisAngle(cv: OpenCv, view: CalibratedView, profile: Calibra
   } finally {
     for (const m of [mat, grey, edges, lines]) m.delete();
   }
-  // The peak of the histogram smoothed over 5 bins (2.5 degrees), round the quarter turn; then the
-  // length-weighted mean of the lines within 2 degrees of it.
+  // The smoothed histogram's peak, wrapping round the quarter turn; then the mean of the lines near it.
   const smooth = Array.from({ length: BINS }, (_, b) => [-2, -1, 0, 1, 2].reduce((t, k) => t + hist[(b + k + BINS) % BINS]!, 0));
   let best = 0;
   for (let b = 1; b < BINS; b++) if (smooth[b]! > smooth[best]!) best = b;
@@ -146,11 +134,8 @@ export function cardAxisAngle(cv: OpenCv, view: CalibratedView, profile: Calibra
 }
 
 /**
- * The sight under a calibration profile: cards are found on the calibrated view, with the plane
- * known; each face is cut from the frame itself (one resampling, not two: the reader was trained
- * on single cuts, and a cut of the warped view blurs small pips) and then colour-corrected under
- * the profile's light; the grid is read from the view, where millimetres are true. Throws
- * InputError when the profile was made for another frame size.
+ * The sight under a calibration profile. Faces are cut from the frame, not the view: the reader was
+ * trained on single resamplings, and a second one blurs small pips. InputError for another frame size.
  */
 export function calibratedSight(cv: OpenCv, frame: RgbaImage, source: Mat, profile: CalibrationProfile): Sight {
   const mismatch = profileMismatch(profile, frame);
@@ -158,17 +143,15 @@ export function calibratedSight(cv: OpenCv, frame: RgbaImage, source: Mat, profi
   const view = calibratedView(cv, frame, profile);
   const { table } = view;
   const s = table.pxPerMm;
-  // View pixels -> table mm: the plane is known, and a card there is 63 x 88 mm exactly. The
-  // detector looks for cards square to its plane's axes; the markers' axes are not the layout's,
-  // so the plane is turned to the cards' own edges.
+  // View pixels -> table mm, turned to the cards' own edges: the detector looks for cards square to
+  // its plane's axes, and the markers' axes are not the layout's.
   const angle = cardAxisAngle(cv, view, profile, frame);
   const [c, n] = [Math.cos(angle), Math.sin(angle)];
   const plane = [c / s, n / s, c * table.bounds.x0 + n * table.bounds.y0, -n / s, c / s, -n * table.bounds.x0 + c * table.bounds.y0, 0, 0, 1];
   const inFrame = ([u, v]: Point): boolean => u >= 0 && v >= 0 && u <= frame.width - 1 && v <= frame.height - 1;
   const toFrame = (q: Quad): Quad => q.map((p) => table.toFrame(p)) as unknown as Quad;
   const toView = (q: Quad): Quad => q.map((p) => table.fromFrame(p)) as unknown as Quad;
-  // Neutral without brightening: the reader still balances each face against its own paper,
-  // and a face pushed to full white clips where its light is brighter than the markers'.
+  // Neutral without brightening: the reader balances each face against its own paper anyway.
   const light = neutralLight(profile.light);
   const mat = toMat(cv, view.image);
   return {
@@ -177,16 +160,13 @@ export function calibratedSight(cv: OpenCv, frame: RgbaImage, source: Mat, profi
     plane,
     toFrame,
     cut: (q, size) => correctImage(light, rectifyMat(cv, source, toFrame(q), size)),
-    // The markers' paper is white with black marks, as a card is: never a card.
+    // A marker's paper looks like a card but never is one.
     isCard: (d) => !onMarker(profile, table.toTable(d.centre)),
     // Part of the table outside the frame is black in the view: a card cut there is partial.
     cutOff: (q) => !toFrame(q).every(inFrame),
     drawPiles(read) {
-      // The draw pile, sized on the markers' plane, is looked for in the view first: it is a true
-      // rectangle there (found on 11 of 16 rendered calibrated tables, in the frame on 6). Then in
-      // the frame: the view's corrected light and stretched far side can spread the table's colours
-      // (a navy pile on green felt fell under the threshold). The markers' paper is neither table
-      // nor pile.
+      // In the view first, where the pile is a true rectangle; then in the frame, as the view's
+      // corrected light can spread the table's colours. The markers' paper is neither table nor pile.
       const shapes = [...read.corners, ...markerQuads(profile, table)];
       const face = shapes.map((_, i) => i < read.corners.length && read.readings[i]!.deck !== 'unknown');
       return (function* () {

@@ -1,11 +1,6 @@
-// Sequence Stacks' face-down draw pile: the one space a camera always sees taken, in the middle of
-// the row (cell 0,2; fixtures/README.md). The card faces alone give only a grid relative to
-// themselves, so a lone first card could be any space; the pile fixes which cells are which.
-// A card back shows no paper and no face, so the detector (which looks for card paper) passes it
-// by. It is found here as what differs from the open table: at a coarse scale, the pixels far from
-// the table's own colour (the median of the frame away from the card faces), in one solid,
-// card-sized rectangle on the table plane the faces give. A hand or an arm is larger or not
-// rectangular, a phone too long: they fail the shape.
+// Sequence Stacks' face-down draw pile, which fixes which cells are which: the faces alone give only
+// a relative grid. The detector looks for card paper and misses a back, so the pile is found here as
+// a solid, card-sized rectangle far from the open table's colour, on the plane the faces give.
 import type { OpenCv } from './opencv.js';
 import type { Quad } from './image.js';
 import { applyHomography, dist, insidePolygon, polygonArea, portrait, type Homography, type Vec } from './detect/geometry.js';
@@ -14,21 +9,18 @@ import { DRAW_PILE } from './params.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
 
-/** The draw pile's cell (row, col): the middle of the row of spaces (fixtures/README.md, src/session/games/stacks.ts). */
+/** The draw pile's cell (row, col): the middle of the row of spaces (src/session/games/stacks.ts). */
 export const STACKS_DRAW_PILE = [0, 2] as const;
 
 /**
- * Where the draw pile may be (quads in `source` pixels, portrait order), likeliest first: a face-down
- * deck put aside looks the same, so the caller keeps the one that puts the cards on the game's
- * spaces. `shapes`: everything the detector found (left out of the search); those that are card
- * faces (`face`) give the table plane to size by, so without one there is none. `known`: image
- * pixels -> table mm known beforehand (a calibration profile), used instead of the faces' plane.
+ * Where the draw pile may be (portrait quads in `source` pixels), likeliest first; a deck put aside looks
+ * the same, so the caller picks. `shapes` are left out; the `face` ones, or `known`, give the table plane.
  */
 export function drawPileCandidates(cv: OpenCv, source: Mat, frameWidth: number, frameHeight: number, shapes: readonly Quad[], face: readonly boolean[], size: CardSize, known?: Homography): Quad[] {
   const faces = shapes.filter((_, i) => face[i]);
   if (faces.length === 0) return [];
-  // The plane with its perspective even from one card: the pile often lies nearer or further
-  // than the cards, and the flat plane (TablePlane.flat) measured it half as wide again.
+  // The plane with its perspective even from one card: the pile often lies nearer or further than
+  // the cards, and the flat plane mis-sizes it.
   const toTable = known ?? tablePlane(faces.map((q) => portrait(q)), size)?.toTable;
   if (!toTable) return [];
   const k = frameWidth / DRAW_PILE.workWidth;
@@ -56,8 +48,8 @@ function coarseLook(cv: OpenCv, source: Mat, width: number, height: number): Uin
   const half = new cv.Mat();
   const small = new cv.Mat();
   try {
-    // Block averages (noise and texture smoothed away) in two steps: halving bilinearly averages
-    // 2 x 2 blocks at a quarter of the time INTER_AREA takes from the full frame.
+    // Block averages in two steps: halving bilinearly averages 2 x 2 blocks, cheaper than INTER_AREA
+    // from the full frame.
     cv.resize(source, half, new cv.Size(width * 2, height * 2), 0, 0, cv.INTER_LINEAR);
     cv.resize(half, small, new cv.Size(width, height), 0, 0, cv.INTER_AREA);
     return new Uint8Array(small.data);
@@ -69,7 +61,7 @@ function coarseLook(cv: OpenCv, source: Mat, width: number, height: number): Uin
 
 /** 1 where a pixel of the coarse look (frame pixels over `k`) lies in one of `shapes`, grown a little. */
 function shapesMask(shapes: readonly Quad[], k: number, width: number, height: number): Uint8Array {
-  // The shapes found (grown a little: their shade and outline) are not the table and not the pile.
+  // Grown to take in their shade and outline, which are neither table nor pile.
   const masked = new Uint8Array(width * height);
   for (const q of shapes) {
     const c: Vec = [(q[0][0] + q[1][0] + q[2][0] + q[3][0]) / 4 / k, (q[0][1] + q[1][1] + q[2][1] + q[3][1]) / 4 / k];
@@ -91,9 +83,8 @@ function shapesMask(shapes: readonly Quad[], k: number, width: number, height: n
  */
 function offTable(cv: OpenCv, rgba: Uint8Array, masked: Uint8Array, width: number, height: number, faceSide: number): Uint8Array {
   const n = width * height;
-  // The table's colour near each pixel (a lamp's pool of light, an arm's shadow, vignetting make
-  // it vary across the frame): the open table blurred over a few cards' widths, the shapes
-  // filled with its median first.
+  // The table's colour near each pixel, as light varies across the frame: the open table blurred
+  // over a few cards' widths, with the shapes first filled with its median.
   const table = mediansOf(rgba, masked, n);
   const filled = new Uint8Array(rgba);
   for (let i = 0; i < n; i++) if (masked[i]) filled.set(table, i * 4);
@@ -117,10 +108,7 @@ function offTable(cv: OpenCv, rgba: Uint8Array, masked: Uint8Array, width: numbe
   return on;
 }
 
-/**
- * The solid regions of `on` about a card's area (`faceArea`, working pixels), clear of the frame's
- * edge and filling their rectangle, each scored as a pile (source pixels: `k` times working ones).
- */
+/** The solid, card-sized regions of `on` clear of the frame's edge, scored as piles in source pixels. */
 function solidPiles(on: Uint8Array, width: number, height: number, faceArea: number, k: number, toTable: Homography, size: CardSize): { quad: Quad; score: number }[] {
   const n = width * height;
   const found: { quad: Quad; score: number }[] = [];
@@ -147,7 +135,7 @@ function solidPiles(on: Uint8Array, width: number, height: number, faceArea: num
       if (y < height - 1) visit(p + width);
     }
     if (pixels.length < faceArea * DRAW_PILE.regionArea[0] || pixels.length > faceArea * DRAW_PILE.regionArea[1]) continue;
-    // Cut off by the frame's edge, a shape cannot be measured (the phone at the edge of a view).
+    // A shape cut off by the frame's edge cannot be measured.
     if (pixels.some((p) => p % width === 0 || p % width === width - 1 || p < width || p >= n - width)) continue;
     const rectangle = rectangleOf(pixels, width);
     if (rectangle.fill < DRAW_PILE.minFill) continue;
@@ -158,9 +146,8 @@ function solidPiles(on: Uint8Array, width: number, height: number, faceArea: num
 }
 
 /**
- * How far a pixel's colour lies from the table's near it: the part across the table's colour
- * counts whole, the part along it (lighter or darker table) a share: shade (an arm's, a lamp's
- * falloff) darkens the table without changing its hue, and a back differs from it in hue.
+ * How far a pixel's colour lies from the table's near it. Darkening along the table's colour counts
+ * only a share: shade darkens the table without changing its hue, and a back differs in hue.
  */
 function awayFromTable(rgba: Uint8Array, table: Uint8Array, i: number): number {
   const [r, g, b] = [rgba[i]!, rgba[i + 1]!, rgba[i + 2]!];
@@ -185,7 +172,7 @@ function localMean(cv: OpenCv, rgba: Uint8Array, width: number, height: number, 
   }
 }
 
-/** A pile's rectangle (source pixels) scored by how like one card on the table it is, or null when it is not card-sized and card-shaped. */
+/** A pile's rectangle (source pixels) scored by how like a card on the table it is; null if not card-like. */
 function pileScore(quad: Vec[], fill: number, toTable: Homography, size: CardSize): { quad: Quad; score: number } | null {
   const onTable = quad.map((p) => applyHomography(toTable, p));
   const a = (dist(onTable[0]!, onTable[1]!) + dist(onTable[2]!, onTable[3]!)) / 2;
@@ -198,11 +185,7 @@ function pileScore(quad: Vec[], fill: number, toTable: Homography, size: CardSiz
 
 const quadCentreOf = (q: Quad): Vec => [(q[0][0] + q[1][0] + q[2][0] + q[3][0]) / 4, (q[0][1] + q[1][1] + q[2][1] + q[3][1]) / 4];
 
-/**
- * Closed outlines of about a card's area in the coarse image (working pixels): Canny edges,
- * closed over a pixel's gap, each outer contour's rotated rectangle and the share of it the
- * contour fills.
- */
+/** Closed outlines of about a card's area in the coarse image: each contour's rotated rectangle and its fill. */
 function outlinedShapes(cv: OpenCv, rgba: Uint8Array, width: number, height: number, faceArea: number): { corners: Vec[]; fill: number }[] {
   const image = new cv.Mat(height, width, cv.CV_8UC4);
   const grey = new cv.Mat();
@@ -253,7 +236,7 @@ function mediansOf(rgba: Uint8Array, masked: Uint8Array, n: number): [number, nu
   }) as [number, number, number];
 }
 
-/** The region's rectangle along its principal axes (working pixels, corners in order) and the share of it the region fills. */
+/** The region's rectangle along its principal axes (working pixels) and the share of it the region fills. */
 function rectangleOf(pixels: readonly number[], width: number): { corners: Vec[]; fill: number } {
   let mx = 0;
   let my = 0;

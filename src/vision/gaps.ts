@@ -1,10 +1,6 @@
-// Cards under a hand in the layout's gaps. A card mostly under fingers shows no outline of its own,
-// so the detector passes over it (or outlines the fingers' gaps). But the TIC games lay their cards
-// in a grid, and the cards read surely fix where each of its cells lies on the table: each empty
-// cell within two steps of the layout, and each holding only cards read as unknown or named below
-// 0.7, is cut as a card lying there, its sides snapped to the frame's edges, and read. Where that
-// names a card not yet on the table, surer than the cell's own, it is the cell's card, never
-// reported sure (its place was guessed, not seen).
+// Cards under a hand in the layout's gaps, which show no outline for the detector. The surely read
+// cards fix the TIC grid on the table; each empty or unsurely held cell near it is cut, snapped and
+// read, and a new card read surer than the cell's own takes it, never reported sure.
 import { oppositeSidesAlike, rectangleInFrame } from './covered.js';
 import { applyHomography, insetGrid, insidePolygon, invertHomography, portrait, quadCentre, turned, type Homography, type Vec } from './detect/geometry.js';
 import { orientOnTable, tablePlane, type TablePlane } from './detect/table.js';
@@ -15,7 +11,7 @@ import { STANDARD_DECK } from '../deck/profile.js';
 import type { CardReading } from './types.js';
 import { COVERED, GAPS, READ } from './read/params.js';
 
-/** A card read in a gap: its corners (from its own top-left) and reading, and the card it replaces (its index: unknown, or named below COVERED.chosen), if any. */
+/** A card read in a gap: corners from its own top-left, its reading, and the index of the card it replaces. */
 export interface GapCard {
   readonly corners: Quad;
   readonly reading: CardReading;
@@ -23,9 +19,8 @@ export interface GapCard {
 }
 
 /**
- * The cards found in the grid's gaps (see above), given every card found so far, its corners (own
- * top-left first) and reading. `snap` moves a quad's sides onto the frame's edges where it finds
- * them (and says how much of each side found one); `cut` rectifies a quad.
+ * The cards found in the grid's gaps, given every card found so far. `snap` moves a quad's sides onto
+ * the frame's edges and says how much of each side found one; `cut` rectifies a quad.
  */
 export function readGaps(
   reader: CardReader,
@@ -36,8 +31,7 @@ export function readGaps(
   frame: RgbaImage,
 ): GapCard[] {
   const readAt = (least: number): number[] => corners.flatMap((q, i) => (readings[i]!.card !== null && readings[i]!.confidence >= least ? [i] : []));
-  // Where too few are sure, those read as surely as a partly seen card may be (an arm's shade
-  // along a side marks a whole card partial): their outlines are rougher, so only then.
+  // Too few sure: take those as sure as a partly seen card may be; their outlines are rougher, so only then.
   let sure = readAt(READ.sure);
   if (sure.length < GAPS.fewest) sure = readAt(READ.partialCap);
   if (sure.length < GAPS.fewest) return [];
@@ -47,9 +41,8 @@ export function readGaps(
   const holds = (i: number): boolean => readings[i]!.card !== null && readings[i]!.confidence >= COVERED.chosen;
   const holding = corners.filter((_, i) => holds(i));
   const inFrame = (p: Vec): boolean => p[0] >= 0 && p[1] >= 0 && p[0] < frame.width && p[1] < frame.height;
-  // The gaps on a plane (rectangles in the frame, each with the card in its cell it would replace, if any):
-  // in the cells within GAPS.reach steps of every card found, those no card holds, where the rectangle
-  // lies in the frame, looks like paper and lies over no card that holds its own.
+  // The gaps on a plane: cells near the layout that no card holds, whose rectangle lies in the frame,
+  // looks like paper and covers no card that holds its own cell.
   const gapsOn = (plane: TablePlane | null): { quad: Quad; replaces: number | null }[] => {
     const toTable = plane ? (plane.flat ?? plane.toTable) : null;
     const fromTable = toTable && invertHomography(toTable);
@@ -74,8 +67,7 @@ export function readGaps(
     }
     return out;
   };
-  // First on the free plane (quick), then, where there are gaps to read, on the plane as a camera
-  // sees the table (truer a few cards off; its fit takes about a millisecond for 30 cards).
+  // First on the quick free plane; only where there are gaps, on the camera's plane, truer far off.
   if (gapsOn(tablePlane(quads, STANDARD_DECK)).length === 0) return [];
   const tries: GapTry[] = gapsOn(tablePlane(quads, STANDARD_DECK, undefined, frame)).flatMap(({ quad: laid, replaces }) => {
     const snapped = snap(laid);
@@ -87,14 +79,14 @@ export function readGaps(
   return gapCards(tries, reads, readings);
 }
 
-/** A gap's rectangle as the grid laid it, the quad read for it (snapped), and the card it would replace, if any. */
+/** A gap's rectangle as the grid laid it, the snapped quad read for it, and the card it would replace. */
 interface GapTry {
   readonly laid: Quad;
   quad: Quad;
   readonly replaces: number | null;
 }
 
-/** The unsure reads of `tries` read again (and each try's quad moved) where a second cut reads surer. */
+/** Reads the unsure `tries` again, keeping a second cut (and its quad) where it reads surer. */
 function readUnsureAgain(
   reader: CardReader,
   tries: GapTry[],
@@ -102,8 +94,7 @@ function readUnsureAgain(
   cut: (quad: Quad) => RgbaImage,
   snap: (quad: Quad, options?: RefineOptions) => Pick<RefinedQuad, 'quad' | 'support'>,
 ): void {
-  // An unsure read: the rectangle as the grid laid it, unsnapped (a side may have snapped to the
-  // edge of what covers the card), kept where it reads surer.
+  // The rectangle unsnapped: a side may have snapped to the edge of what covers the card.
   const unsure = tries.flatMap((t, k) => (reads[k]!.confidence < COVERED.chosen ? [k] : []));
   const again = reader.read(unsure.map((k) => cut(tries[k]!.laid)), 'tic');
   unsure.forEach((k, j) => {
@@ -111,9 +102,8 @@ function readUnsureAgain(
     reads[k] = again[j]!;
     tries[k]!.quad = tries[k]!.laid;
   });
-  // Still unsure: the rectangle snapped again searching further, kept where that holds all four
-  // sides in a card's shape. Far from the cards that give the plane, the grid may lay a card's
-  // ends 15-20 px off its own, beyond the usual snap's reach.
+  // Still unsure: snapped again with a longer reach, as far from the plane's cards the grid may lay
+  // a card's ends beyond the usual snap; kept where all four sides hold in a card's shape.
   const far = unsure.flatMap((k) => {
     if (reads[k]!.confidence >= COVERED.chosen) return [];
     const snapped = snap(tries[k]!.laid, { reach: GAPS.farReach });
@@ -128,11 +118,7 @@ function readUnsureAgain(
   });
 }
 
-/**
- * The gaps' cards (corners from their own top-left): each try read at COVERED.chosen or more, not
- * sideways, naming a card not on the table but for the one it replaces, and surer than that one;
- * of two naming the same card, the surer.
- */
+/** The gaps' cards: sure reads, not sideways, of cards not yet on the table, surer than what they replace. */
 function gapCards(tries: readonly GapTry[], reads: readonly CardReading[], readings: readonly CardReading[]): GapCard[] {
   const found = new Map<string, GapCard>();
   tries.forEach(({ quad, replaces }, k) => {
@@ -148,9 +134,8 @@ function gapCards(tries: readonly GapTry[], reads: readonly CardReading[], readi
 }
 
 /**
- * Whether a frame point looks like the paper of the cards read surely: about its colour (each
- * channel's share of the sum) and not much darker (a hand's shade falls on a covered card). The
- * paper's colour: the brighter half of the points on those cards (the rest is ink).
+ * Whether a frame point looks like the sure cards' paper: about its hue and not much darker, as a hand's
+ * shade falls on a covered card. The paper is the brighter half of the points on those cards.
  */
 function paperTest(frame: RgbaImage, quads: readonly Quad[]): (p: Vec) => boolean {
   const rgbAt = (p: Vec): [number, number, number] => {
@@ -180,9 +165,8 @@ interface Grid {
 }
 
 /**
- * The grid the cards (frame quads) lie in on the table: its turn from the cards' mean turn, its
- * steps from neighbours side by side (a card's size and the gap), and each row's and column's place
- * from the cards in it (people lay cards unevenly), or a step on from the nearest row or column.
+ * The grid the cards lie in on the table: its turn and steps from the cards, and each row's and
+ * column's place from its own cards, as people lay cards unevenly.
  */
 function gridOf(quads: readonly Quad[], toTable: Homography): Grid {
   const onTable = quads.map((q) => orientOnTable(q, toTable).map((p) => applyHomography(toTable, p)));
@@ -201,7 +185,7 @@ function gridOf(quads: readonly Quad[], toTable: Homography): Grid {
   const fromLayout = (p: Vec): Vec => [p[0] * cos - p[1] * sin, p[0] * sin + p[1] * cos];
   const centres = onTable.map((t) => toLayout(quadCentre(t)));
   const { widthMm: w, heightMm: h } = STANDARD_DECK;
-  // Steps: the nearest neighbour beside each card (across) and below it (down), where near a step.
+  // Steps: the nearest neighbour beside each card and below it, where near a step.
   const steps = (along: 0 | 1, size: number): number[] =>
     centres.flatMap((a) => {
       const ds = centres.map((b) => [b[along] - a[along], Math.abs(b[1 - along]! - a[1 - along]!)] as const).filter(([d, off]) => d > size * GAPS.stepLeast && d < size + GAPS.stepMostMm && off < size * GAPS.stepOff);

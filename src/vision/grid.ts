@@ -1,40 +1,38 @@
-// Grid cells from card outlines. The cards themselves give the table plane (each is a 63 x 88 mm
-// rectangle seen in perspective), so their centres are placed on the table in millimetres, turned
-// so the layout's columns run along x, and then each axis is read as a comb: the pitch (card plus
-// gap) and the offset that put most centres nearest whole steps. Missing cells, uneven gaps and
-// loose Hunt grids only weaken the comb, they do not move it.
+// Grid cells from card outlines: the cards give the table plane, their centres go onto it in mm,
+// turned so columns run along x, and each axis is read as a comb (the pitch and offset that put most
+// centres on whole steps). Missing cells and uneven gaps only weaken the comb, not move it.
 import { STANDARD_DECK } from '../deck/profile.js';
 import type { Quad } from './image.js';
 import { applyHomography, centroid, portrait, quadCentre, type Vec } from './detect/geometry.js';
 import { orientOnTable, tablePlane, type CardSize } from './detect/table.js';
 import { GRID } from './params.js';
 
+/** One outline to place in the grid. */
 export interface GridInput {
   /** Clockwise corners (any card end first): only the layout's axes matter here. */
   readonly corners: Quad;
-  /** How much this card should count (e.g. lower for cards partly out of sight). */
+  /** How much this card counts: less for cards partly out of sight. */
   readonly weight?: number;
-  /**
-   * The corners start at the card's own top-left (the reader told which end is up). Sequence
-   * Stacks cards lie upright in their row, so these cards say which way the layout faces.
-   */
+  /** The corners start at the card's own top-left; in Sequence Stacks that says which way the layout faces. */
   readonly ownTop?: boolean;
-  /** False: a rough outline (a pile found by its colour), placed by its centre but not sized by: the table plane comes from the others. */
+  /** False for a rough outline (a pile found by colour): placed by its centre, but not used for the plane. */
   readonly sized?: boolean;
 }
 
+/** A card's row and column. */
 export interface GridCell {
   readonly row: number;
   readonly col: number;
 }
 
+/** The game and card size the grid is read for. */
 export interface GridOptions {
   /** Sequence Stacks lays its piles further apart than the grid games. */
   readonly game?: string;
   readonly size?: CardSize;
 }
 
-/** Pitch search ranges (mm) beyond the card's own size, per axis. */
+/** Pitch search ranges (mm), per axis. */
 interface Ranges {
   readonly x: readonly [number, number];
   readonly y: readonly [number, number];
@@ -50,17 +48,16 @@ function rangesFor(game: string | undefined, size: CardSize): Ranges {
 }
 
 /**
- * Row and column for each card (rows grow down the layout, columns to the right); null without
- * cards. Which way is down: in Sequence Stacks, down the cards that know their own top (ownTop);
- * otherwise, with columns running rightwards in the image.
+ * Row and column for each card, rows down the layout and columns to the right. Down is set by the
+ * ownTop cards in Sequence Stacks, otherwise so columns run rightwards in the image.
  */
 export function assignGrid(cards: readonly GridInput[], options: GridOptions = {}): GridCell[] {
   if (cards.length === 0) return [];
   if (cards.length === 1) return [{ row: 0, col: 0 }];
   const size = options.size ?? { widthMm: STANDARD_DECK.widthMm, heightMm: STANDARD_DECK.heightMm };
   const cells = assignOn(cards, options, size, true);
-  // A wider spread than Sequence Stacks' spaces take means the few cards of an early table gave a
-  // plane far off (piles are poor rectangles), and the image's own scale does better.
+  // Wider than Stacks' spaces: a few cards gave a plane far off (piles are poor rectangles), so
+  // the image's own scale may do better.
   if (options.game === 'sequence-stacks' && !withinStacksSpaces(cells)) {
     const flat = assignOn(cards, options, size, false);
     if (withinStacksSpaces(flat)) return flat;
@@ -68,7 +65,7 @@ export function assignGrid(cards: readonly GridInput[], options: GridOptions = {
   return cells;
 }
 
-/** The rows and columns Sequence Stacks' spaces take (fixtures/README.md). */
+/** The rows and columns Sequence Stacks' spaces take. */
 const STACKS_SPACES = { rows: [-1, 1], cols: [0, 4] } as const;
 
 /** Whether cells spread no wider than Sequence Stacks' spaces, wherever they are numbered from. */
@@ -80,7 +77,7 @@ function withinStacksSpaces(cells: readonly GridCell[]): boolean {
   return Math.max(...rows) - Math.min(...rows) <= r1 - r0 && Math.max(...cols) - Math.min(...cols) <= c1 - c0;
 }
 
-/** Whether a cell numbered as the game numbers them (the draw pile at 0,2) is one of Sequence Stacks' spaces' rows and columns. */
+/** Whether a cell, numbered with the draw pile at 0,2, lies within Sequence Stacks' spaces. */
 export function onStacksSpaces(c: GridCell): boolean {
   const [r0, r1] = STACKS_SPACES.rows;
   const [c0, c1] = STACKS_SPACES.cols;
@@ -88,17 +85,16 @@ export function onStacksSpaces(c: GridCell): boolean {
 }
 
 function assignOn(cards: readonly GridInput[], options: GridOptions, size: CardSize, usePlane: boolean): GridCell[] {
-  // A Stacks card that knows its own top is a card that way round: a lone one seen steeply (wider
-  // than long in the image) gives the table plane from its own sides, not turned a quarter.
+  // A Stacks card that knows its own top is taken that way round, so one seen steeply is not turned a quarter.
   const upright = cards.map((c) => options.game === 'sequence-stacks' && c.ownTop === true);
   const quads = cards.map((c, i) => (upright[i] ? ([...c.corners] as unknown as Quad) : portrait(c.corners)));
   const weights = cards.map((c) => c.weight ?? 1);
   const isSized = (_: unknown, i: number): boolean => cards[i]!.sized !== false;
   const sized = quads.filter(isSized);
   const plane = usePlane && sized.length > 0 ? tablePlane(sized, size, undefined, undefined, false, upright.filter(isSized)) : null;
-  // Portrait by the table (a far card in a tilted view can look wider than long in the image).
+  // Portrait by the table: a far card in a tilted view can look wider than long in the image.
   if (plane) quads.forEach((q, i) => (quads[i] = orientOnTable(q, plane.toTable) as unknown as Quad));
-  // On the table (or, without a plane, in the image scaled by the cards' own size).
+  // On the table, or without a plane in the image scaled by the cards' own size.
   const toTable = plane ? (p: Vec): Vec => applyHomography(plane.toTable, p) : imageScale(sized.length > 0 ? sized : quads, size);
   const centres = quads.map((q) => toTable(quadCentre(q)));
   // The layout's turn: the mean direction of the cards' width axes, taken modulo 180 degrees.
@@ -115,8 +111,7 @@ function assignOn(cards: readonly GridInput[], options: GridOptions, size: CardS
   });
   let turn = Math.atan2(sy, sx) / 2;
   const c0 = centroid(centres);
-  // Of the two ways along that axis: in Sequence Stacks the one most cards that know their own
-  // top face (their rightward side), else the one whose columns run rightwards in the image.
+  // Which way along that axis: in Stacks the way most ownTop cards face, else columns rightwards in the image.
   const facing = options.game === 'sequence-stacks' ? ownFacing(cards, toTable, turn) : 0;
   if (facing < 0 || (facing === 0 && invertDirection(quads, toTable, turn) < 0)) turn += Math.PI;
   const cos = Math.cos(-turn);
@@ -127,8 +122,8 @@ function assignOn(cards: readonly GridInput[], options: GridOptions, size: CardS
   let rows: number[];
   if (options.game === 'sequence-stacks') {
     const ranges = rangesFor(options.game, size);
-    // The spaces span at most 5 columns and 3 rows: of the pitches a few far-apart piles allow
-    // (370 mm is 4 steps of 92 or 5 of 74), one that keeps within them.
+    // The spaces span at most 5 columns and 3 rows: a few far-apart piles allow several pitches, so
+    // prefer one that keeps within them.
     const within = (positions: readonly number[], range: readonly [number, number], usual: number, steps: number): number[] => {
       const first = comb(positions, weights, range, usual);
       if (Math.max(...first) - Math.min(...first) <= steps) return first;
@@ -139,11 +134,8 @@ function assignOn(cards: readonly GridInput[], options: GridOptions, size: CardS
     };
     const anchor = cards.findIndex((c) => c.sized === false);
     if (anchor >= 0 && sized.length <= GRID.fewSized) {
-      // A card or two and the draw pile: too few positions to fit a spacing to (a discard pile two
-      // steps and its offset from the draw pile fits three narrower steps as well). Steps from the
-      // pile in the middle of the spacings allowed instead; off the pile's row the only spaces are
-      // two columns either side (the discard piles at the corners) and the pile's own column (the
-      // used specials), so a card near one (a plane from one card is a tenth or two out) is put there.
+      // Too few positions to fit a spacing: steps of the middle pitch from the pile. Off the pile's row
+      // the only spaces are two columns either side and the pile's own column, so a card goes to the nearest.
       const step = (range: readonly [number, number]): number => (range[0] + range[1]) / 2;
       rows = ys.map((y) => Math.round((y - ys[anchor]!) / step(ranges.y)));
       cols = xs.map((x, i) => {
@@ -155,8 +147,8 @@ function assignOn(cards: readonly GridInput[], options: GridOptions, size: CardS
       rows = within(ys, ranges.y, size.heightMm + GRID.stacksUsualMm.y, 2);
     }
   } else {
-    // Grid games: one gap both ways (people lay cards as far apart across as down), which also
-    // settles a few far-apart cards that one axis alone cannot (4 steps of 77 mm or 5 of 62?).
+    // Grid games: one gap both ways, as people lay cards as far apart across as down; this also
+    // settles far-apart cards that one axis alone cannot.
     ({ cols, rows } = jointComb(xs, ys, weights, size, GRID.gapMm));
   }
   const minRow = Math.min(...rows);
@@ -176,10 +168,7 @@ function phaseVector(positions: readonly number[], weights: readonly number[], p
   return [re, im];
 }
 
-/**
- * Whole steps along one axis: the pitch in `range` (and offset) at which the positions agree
- * best with a comb, by the length of the mean phase vector; a little prior towards `usual`.
- */
+/** Whole steps along one axis, at the pitch in `range` where the positions best fit a comb; leans to `usual`. */
 export function comb(positions: readonly number[], weights: readonly number[], range: readonly [number, number], usual: number): number[] {
   let best = { score: -Infinity, pitch: usual, phase: 0 };
   const total = weights.reduce((a, b) => a + b, 0) || 1;
@@ -195,9 +184,8 @@ export function comb(positions: readonly number[], weights: readonly number[], r
 /** Columns and rows with pitches (width + gap, height + gap) sharing one gap from `gaps`. */
 function jointComb(xs: readonly number[], ys: readonly number[], weights: readonly number[], size: CardSize, gaps: readonly [number, number]): { cols: number[]; rows: number[] } {
   const total = weights.reduce((a, b) => a + b, 0) || 1;
-  // How well positions sit on a comb of this pitch: the comb's offset from the mean phase, then
-  // each position scored by its distance in millimetres from the nearest tooth (not in shares of
-  // the pitch, which would favour wide pitches).
+  // How well positions sit on a comb of this pitch, scored in mm from the nearest tooth: shares of
+  // the pitch would favour wide pitches.
   const phase = (positions: readonly number[], pitch: number): { r: number; phase: number } => {
     const [re, im] = phaseVector(positions, weights, pitch);
     const ph = Math.atan2(im, re);
@@ -224,7 +212,7 @@ function jointComb(xs: readonly number[], ys: readonly number[], weights: readon
   return { cols: xs.map((x) => Math.round((x - ox) / px)), rows: ys.map((y) => Math.round((y - oy) / py)) };
 }
 
-/** Weighted votes (> 0: along `turn`) of the cards with their own top known, by their top side's direction on the table. */
+/** The ownTop cards' weighted vote on the layout's facing: > 0 along `turn`. */
 function ownFacing(cards: readonly GridInput[], toTable: (p: Vec) => Vec, turn: number): number {
   let vote = 0;
   for (const c of cards) {
@@ -238,7 +226,6 @@ function ownFacing(cards: readonly GridInput[], toTable: (p: Vec) => Vec, turn: 
 
 /** +1 when the table direction `turn` points rightwards in the image near the layout's centre, else -1. */
 function invertDirection(quads: readonly Quad[], toTable: (p: Vec) => Vec, turn: number): number {
-  // Find the image direction by probing: which image step moves the table point along `turn`?
   const c = centroid(quads.map((q) => quadCentre(q)));
   const here = toTable(c);
   const right = toTable([c[0] + 10, c[1]]);

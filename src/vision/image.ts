@@ -2,19 +2,21 @@
 import sharp from 'sharp';
 import { InputError } from '../errors.js';
 
-/** 4 bytes a pixel, row by row. */
+/** An image of 4 bytes a pixel, row by row. */
 export interface RgbaImage {
   readonly width: number;
   readonly height: number;
   readonly data: Uint8Array | Uint8ClampedArray;
 }
 
+/** A position in pixels. */
 export type Point = readonly [x: number, y: number];
 /** Four corners clockwise from the card's own top-left (contracts section 3). */
 export type Quad = readonly [Point, Point, Point, Point];
-/** The card under a quad cut out of the frame upright, at the size asked for (the second looks cut finer than the reader). */
+/** Cuts the card under a quad out of the frame, upright, at the size asked for. */
 export type SizedCut = (quad: Quad, size: { width: number; height: number }) => RgbaImage;
 
+/** Reads an image file as RGBA; an unreadable file is an InputError. */
 export async function loadImage(path: string): Promise<RgbaImage> {
   try {
     const { data, info } = await sharp(path).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -24,6 +26,7 @@ export async function loadImage(path: string): Promise<RgbaImage> {
   }
 }
 
+/** Decodes encoded image bytes (PNG, JPEG, ...) as RGBA. */
 export async function decodeImage(bytes: Uint8Array, label = 'image'): Promise<RgbaImage> {
   try {
     const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -33,6 +36,7 @@ export async function decodeImage(bytes: Uint8Array, label = 'image'): Promise<R
   }
 }
 
+/** Writes an image as a PNG file. */
 export async function savePng(image: RgbaImage, path: string): Promise<void> {
   await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } }).png().toFile(path);
 }

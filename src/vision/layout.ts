@@ -1,5 +1,5 @@
-// The layout stage: rows and columns from the cards' outlines; in Sequence Stacks, numbered from
-// the draw pile so each card lands on its game space.
+// The layout stage: rows and columns from the cards' outlines; in Sequence Stacks numbered from the
+// draw pile so each card lands on its game space.
 import { assignGrid, onStacksSpaces, type GridInput } from './grid.js';
 import type { Quad } from './image.js';
 import { STACKS_DRAW_PILE } from './draw-pile.js';
@@ -8,6 +8,7 @@ import type { CardReading } from './types.js';
 import type { VisionGame } from './recognise.js';
 import { GRID } from './params.js';
 
+/** Sequence Stacks: the draw pile found and each card's cell numbered from it. */
 export interface StacksAnchor {
   /** The draw pile (in the image the cards' quads are in). */
   readonly drawPile: Quad;
@@ -15,11 +16,7 @@ export interface StacksAnchor {
   readonly cells: { row: number; col: number }[];
 }
 
-/**
- * Sequence Stacks' cells numbered from the draw pile: the first of the candidates (drawPileCandidates,
- * in the image `read` gives the cards in) that puts every named card on a space (a deck put aside
- * does not); null when none does.
- */
+/** Sequence Stacks' cells from the first pile candidate that puts every named card on a space; else null. */
 export function anchorStacks(read: ReadCards, partial: readonly boolean[], piles: Iterable<Quad>): StacksAnchor | null {
   for (const pile of piles) {
     const cells = stacksCells(read, partial, pile);
@@ -28,7 +25,7 @@ export function anchorStacks(read: ReadCards, partial: readonly boolean[], piles
   return null;
 }
 
-/** Sequence Stacks cells with the draw pile in the grid too, numbered so the pile is the game's cell 0,2 (the other spaces follow). */
+/** Sequence Stacks cells laid out with the draw pile in the grid, numbered so the pile is cell 0,2. */
 function stacksCells(read: ReadCards, partial: readonly boolean[], drawPile: Quad): { row: number; col: number }[] {
   const cells = assignGrid([...gridInputs(read.corners, partial, read.readings), { corners: drawPile, sized: false }], { game: 'sequence-stacks' });
   const pile = cells.pop()!;
@@ -36,11 +33,7 @@ function stacksCells(read: ReadCards, partial: readonly boolean[], drawPile: Qua
   return cells.map((c) => ({ row: c.row - pile.row + row, col: c.col - pile.col + col }));
 }
 
-/**
- * Rows and columns from the card outlines; a partly seen card's outline counts half. `readings`:
- * a card the reader named starts at its own top-left (in Sequence Stacks that says which way the
- * layout faces).
- */
+/** Rows and columns from the card outlines; a partly seen card counts less, a named card shows which way is up. */
 export function gridCells(corners: readonly Quad[], partial: readonly boolean[], game: VisionGame, readings: readonly CardReading[]): ReturnType<typeof assignGrid> {
   return assignGrid(gridInputs(corners, partial, readings), { game });
 }

@@ -1,8 +1,6 @@
-// Hands over the table, from what changed: a fixed camera sees the table the same from frame to
-// frame, so what differs from the last clear view of it is something placed (a card, lying inside
-// the frame) or something reaching in (an arm, which crosses the frame's edge to get there). The
-// frames are compared small and blurred (a thumbnail), where sensor noise and JPEG blocks average
-// out and a few hundred comparisons a frame cost nothing.
+// Hands over the table, from what changed since the last clear view: a placed card lies inside the
+// frame, an arm crosses its edge. Frames are compared as thumbnails, where noise and JPEG blocks
+// average out and comparing is cheap.
 import { MOTION } from './params.js';
 
 /** A small copy of a frame: red, green and blue bytes a pixel, row by row. */
@@ -12,7 +10,7 @@ export interface Thumbnail {
   readonly data: Uint8Array;
 }
 
-/** What a comparison of thumbnails takes: MOTION's fields (src/vision/params.ts, where each is described) by default. */
+/** What a comparison of thumbnails takes; MOTION by default, whose fields are described in params.ts. */
 export interface MotionParameters {
   readonly cell: number;
   readonly changedLevels: number;
@@ -45,19 +43,15 @@ export function thumbnail(frame: { readonly width: number; readonly height: numb
 /** The frame edges, as the renderer and the seats name them. */
 export const EDGES = ['bottom', 'top', 'left', 'right'] as const;
 
+/** What differs between two thumbnails. */
 export interface Change {
   /** Share of the frame changed. */
   readonly changed: number;
-  /** Something reaching in across an edge (an arm): its share of the frame, and the edge it crosses most (index into EDGES). */
+  /** An arm reaching in: its share of the frame and the edge it crosses most (index into EDGES). */
   readonly reach: { readonly share: number; readonly edge: number } | null;
 }
 
-/**
- * What differs between two thumbnails of one camera: how much, and whether a region of what came
- * in (changed pixels that stand out from the table's colour about them more than before, 4-connected) is
- * large enough to be an arm and reaches the frame's edge.
- * Pixels `ignore` marks (cards the recogniser found there: a card laid at the edge) are no arm.
- */
+/** How much two thumbnails differ, and any arm reaching in at an edge; pixels `ignore` marks are no arm. */
 export function compareThumbnails(before: Thumbnail, after: Thumbnail, parameters: MotionParameters = MOTION, ignore?: Uint8Array): Change {
   const { width, height } = after;
   if (before.width !== width || before.height !== height) return { changed: 1, reach: { share: 1, edge: 0 } };
@@ -71,8 +65,7 @@ export function compareThumbnails(before: Thumbnail, after: Thumbnail, parameter
     const d = Math.max(Math.abs(a[i]! - b[i]!), Math.abs(a[i + 1]! - b[i + 1]!), Math.abs(a[i + 2]! - b[i + 2]!));
     if (d >= parameters.changedLevels) {
       count++;
-      // Something came in where the pixel stands out from the table more than before; where
-      // something left (a card taken away), the table shows again.
+      // Something came in only where the pixel stands out from the table more than before.
       const here = table(k % width, Math.floor(k / width));
       if (!ignore?.[k] && fromColour(b, i, here) > fromColour(a, i, here)) changed[k] = 1;
     }
@@ -82,7 +75,7 @@ export function compareThumbnails(before: Thumbnail, after: Thumbnail, parameter
   const stack: number[] = [];
   for (let start = 0; start < n; start++) {
     if (!changed[start] || label[start] !== -1) continue;
-    // One region: its size, whether it comes near the edge, and how many of its pixels lie on each edge line.
+    // One region: its size, whether it comes near the edge, and its pixels on each edge line.
     const onEdge = [0, 0, 0, 0];
     let near = false;
     let size = 0;
@@ -116,10 +109,7 @@ export function compareThumbnails(before: Thumbnail, after: Thumbnail, parameter
 
 const fromColour = (data: Uint8Array, i: number, c: readonly number[]): number => Math.abs(data[i]! - c[0]!) + Math.abs(data[i + 1]! - c[1]!) + Math.abs(data[i + 2]! - c[2]!);
 
-/**
- * The table's colour about each pixel: the median of each channel over the block of the
- * thumbnail it lies in (most of a view of the table shows the table).
- */
+/** The table's colour about each pixel: each channel's median over its block, as most of a view is table. */
 function localTableColour(thumb: Thumbnail): (x: number, y: number) => readonly number[] {
   const bw = Math.ceil(thumb.width / MOTION.tableBlocks);
   const bh = Math.ceil(thumb.height / MOTION.tableBlocks);

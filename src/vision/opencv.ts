@@ -1,15 +1,14 @@
-// OpenCV.js (WebAssembly), loaded once. Emscripten makes its module object a thenable, so
-// awaiting it (or returning it from an async function) never settles: once the runtime is up we
-// drop its `then`, after which it is a plain object that promises can carry.
-// It is required, not imported: an ESM import (and test runners' module loaders) hand the
-// module object through a promise, which would adopt the thenable and hang.
+// OpenCV.js (WebAssembly), loaded once. Its module object is a thenable that never settles, so it is
+// required, not imported, and its `then` is dropped once the runtime is up so promises can carry it.
 import { createRequire } from 'node:module';
 import type CvModule from '@techstark/opencv-js';
 
+/** The OpenCV.js module. */
 export type OpenCv = typeof CvModule;
 
 let loading: Promise<OpenCv> | undefined;
 
+/** The OpenCV.js runtime, loaded on first call. */
 export function openCv(): Promise<OpenCv> {
   loading ??= new Promise((resolve) => {
     const module = createRequire(import.meta.url)('@techstark/opencv-js') as OpenCv & { onRuntimeInitialized?: () => void; then?: unknown };
@@ -23,10 +22,7 @@ export function openCv(): Promise<OpenCv> {
   return loading;
 }
 
-/**
- * A thing made once for an OpenCV runtime (a matcher's templates, drawn once), or null where it
- * cannot be made here (no font or canvas to draw with): then the reader's own reading stands.
- */
+/** Makes a thing once per OpenCV runtime; null where it cannot be made here (no font or canvas). */
 export function madeOnce<T>(make: (cv: OpenCv) => T): (cv: OpenCv) => T | null {
   let made: { cv: OpenCv; value: T | null } | undefined;
   return (cv) => {

@@ -1,6 +1,5 @@
 // The recogniser: a frame in, every card with its reading and grid cell out, timed by stage.
-// sight (the frame, or the calibrated table from above) -> detect (outlines) -> read (64 x 88
-// faces, one batch; a TIC card is on the table once) -> layout (rows and columns).
+// sight -> detect (outlines) -> read (faces in one batch) -> layout (rows and columns).
 import { performance } from 'node:perf_hooks';
 import type { CalibrationProfile } from '../calibration/profile.js';
 import { calibratedSight } from './calibrated.js';
@@ -23,14 +22,16 @@ import type { Recognition, RecognisedCard } from './types.js';
 /** The games whose tables the recogniser reads. */
 export type VisionGame = 'progression' | 'sequence-shift' | 'sequence-hunt' | 'sequence-stacks';
 
+/** What to recognise and how. */
 export interface RecogniseOptions {
   readonly game: VisionGame;
   /** Extra detection settings (debug pictures, working width). */
   readonly detect?: Omit<DetectOptions, 'deck'>;
-  /** A calibration profile (seqref calibrate): recognise on the table seen from above, in its light (src/vision/calibrated.ts). */
+  /** A calibration profile (seqref calibrate): recognise on the table seen from above, in its light. */
   readonly calibration?: CalibrationProfile;
 }
 
+/** A loaded recogniser; dispose() frees the reader. */
 export interface Recogniser {
   recognise(frame: RgbaImage, options: RecogniseOptions): Recognition;
   readonly reader: CardReader;
@@ -47,6 +48,7 @@ export async function describeError(error: unknown): Promise<string> {
 }
 
 
+/** The deck a game is played with. */
 export const deckOf = (game: VisionGame): 'tic' | 'stacks' => (game === 'sequence-stacks' ? 'stacks' : 'tic');
 
 /** Loads OpenCV and the card reader once; recognise() is then synchronous. */
@@ -60,7 +62,7 @@ export async function createRecogniser(options: { modelDir?: string; reader?: Ca
   };
 }
 
-/** Recognises a frame: where to look (the frame, or with a profile the calibrated table from above), then the stages. */
+/** Recognises a frame: picks where to look (frame or calibrated table), then runs the stages. */
 export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, options: RecogniseOptions): Recognition {
   const t0 = performance.now();
   const source = toMat(cv, frame);
@@ -76,11 +78,7 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
   }
 }
 
-/**
- * The stages in order: detect (card outlines, src/vision/detect) -> read (every face in one batch,
- * second looks where unsure, the grid's gaps; src/vision/read/cards.ts) -> layout (rows and
- * columns, the Stacks spaces).
- */
+/** The stages in order: detect -> read (one batch, second looks, the grid's gaps) -> layout. */
 function recogniseIn(cv: OpenCv, reader: CardReader, frame: RgbaImage, sight: Sight, game: VisionGame, detect: RecogniseOptions['detect'], t0: number): Recognition {
   const deck = deckOf(game);
   const found = detectCards(cv, sight.image, sight.mat, { ...detect, deck, ...(sight.plane ? { plane: sight.plane } : {}) }).filter(sight.isCard);
@@ -104,7 +102,7 @@ function recogniseIn(cv: OpenCv, reader: CardReader, frame: RgbaImage, sight: Si
   return { width: frame.width, height: frame.height, cards, ...drawPile, times: { detectMs: t1 - t0, readMs: t2 - t1, gridMs: t3 - t2 } };
 }
 
-/** A quad's sides moved onto the image's edges (its grey made once, when first asked for). */
+/** Moves a quad's sides onto the image's edges; the grey image is made on first use. */
 function snapper(image: RgbaImage): (q: Quad, options?: RefineOptions) => RefinedQuad {
   let grey: GreyImage | null = null;
   return (q, options) => refineQuad((grey ??= greyOf(image.data, image.width, image.height)), q, options);

@@ -3,7 +3,7 @@ import type { OpenCv } from './opencv.js';
 import type { Quad, RgbaImage } from './image.js';
 import { int32s } from './scratch.js';
 
-/** Portrait, about 1 px per mm of a 63 x 88 mm card: near the resolution a 720p table photo gives. */
+/** The reader's face size: portrait, about 1 px per mm, near what a 720p table photo gives. */
 export const RECTIFIED = { width: 64, height: 88 } as const;
 
 /** Warps the quad (clockwise from the card's top-left) to an upright card image. */
@@ -16,7 +16,7 @@ export function rectify(cv: OpenCv, frame: RgbaImage, quad: Quad, size: { width:
   }
 }
 
-/** As rectify, from a frame already in an RGBA Mat (to convert a frame once for many cards). */
+/** As rectify, from a frame already in an RGBA Mat, so a frame is converted once for many cards. */
 export function rectifyMat(cv: OpenCv, source: InstanceType<OpenCv['Mat']>, quad: Quad, size: { width: number; height: number } = RECTIFIED): RgbaImage {
   if (source.type() !== cv.CV_8UC4) throw new RangeError('rectify takes an RGBA frame');
   const from = cv.matFromArray(4, 1, cv.CV_32FC2, quad.flatMap(([x, y]) => [x, y]));
@@ -34,7 +34,7 @@ export function rectifyMat(cv: OpenCv, source: InstanceType<OpenCv['Mat']>, quad
   }
 }
 
-/** The image's pixels, one RGBA pixel a 32-bit element (a view where the bytes allow, else a copy). */
+/** The image's pixels, one RGBA pixel a 32-bit element: a view where alignment allows, else a copy. */
 export function pixelsOf(image: RgbaImage): Uint32Array {
   const { data } = image;
   const n = image.width * image.height;
@@ -49,14 +49,9 @@ export function toMat(cv: OpenCv, image: RgbaImage): InstanceType<OpenCv['Mat']>
 }
 
 /**
- * OpenCV's warpPerspective with INTER_LINEAR, bit for bit, in plain JS: the same inverse of the
- * 3 x 3 matrix, the same blocks of rows, source positions rounded to 1/32 px and the same 15-bit
- * weights (measured: a 64 x 88 card in about two thirds of OpenCV.js's time, the scan's view
- * and its dips in two thirds too, with no Mat made or crossed into wasm). `src` and `out` hold
- * one pixel an element: grey bytes (channels 1) or RGBA packed in 32 bits (channels 4). Outside
- * the source: its edge pixels ('replicate') or a constant (packed as the pixels are). With
- * `inside`, also marks which pixels a nearest warp of the same transform takes from inside the
- * source (255, else 0: OpenCV's INTER_NEAREST warp of an all-255 image with a zero border).
+ * OpenCV's warpPerspective with INTER_LINEAR, bit for bit, in plain JS, which is faster than crossing
+ * into wasm. One pixel an element (grey bytes or packed RGBA); `border` is 'replicate' or a constant.
+ * `inside` gets 255 where a nearest warp takes the pixel from inside the source, else 0.
  */
 export function warpLinear(src: Uint8Array | Uint32Array, width: number, height: number, toDst: readonly number[], out: Uint8Array | Uint32Array, outWidth: number, outHeight: number, channels: 1 | 4, border: 'replicate' | number, inside?: Uint8Array): void {
   const n = outWidth * outHeight;
@@ -67,11 +62,8 @@ export function warpLinear(src: Uint8Array | Uint32Array, width: number, height:
 }
 
 /**
- * Whether each pixel's nearest source pixel (rounded to the nearest whole pixel, as OpenCV's
- * INTER_NEAREST) lies inside the source, from the positions in 1/32 px: those and the nearest ones
- * come from the same sums, so the two differ by far less than a pixel's 1/32. A position more than
- * a quarter pixel clear of where the rounding crosses the source's edge (half a pixel outside it)
- * settles it; only the few within that are worked out again, as the nearest warp does.
+ * Whether each pixel's nearest source pixel (as INTER_NEAREST rounds) lies inside the source. The 1/32 px
+ * positions settle most; only those within a quarter pixel of the edge are worked out again.
  */
 function insideFrom(xs: Int32Array, ys: Int32Array, width: number, height: number, toDst: readonly number[], inside: Uint8Array, outWidth: number, outHeight: number): void {
   const n = outWidth * outHeight;
@@ -103,13 +95,9 @@ function insideFrom(xs: Int32Array, ys: Int32Array, width: number, height: numbe
   }
 }
 
-/**
- * Where each output pixel comes from in the source, in steps of 1/`steps` px, rounded as OpenCV
- * rounds them: in blocks of up to 1024 pixels, each starting its sums afresh.
- */
+/** Where each output pixel comes from in the source, in 1/`steps` px, summed and rounded as OpenCV does. */
 function sourcePositions(toDst: readonly number[], outWidth: number, outHeight: number, steps: number): { xs: Int32Array; ys: Int32Array } {
   const n = outWidth * outHeight;
-  // Kept from warp to warp: the source position of every output pixel.
   const xs = int32s('warp.xs', n);
   const ys = int32s('warp.ys', n);
   const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = invert3(toDst) as [number, number, number, number, number, number, number, number, number];
@@ -143,7 +131,7 @@ function blocks(outWidth: number, outHeight: number): { bw0: number; bh0: number
   return { bw0, bh0 };
 }
 
-/** One pixel's source position as sourcePositions works it out (its sums start at its block's first column). */
+/** One pixel's source position exactly as sourcePositions works it out, from its block's first column. */
 function positionAt(m: readonly number[], x: number, y: number, bw0: number, steps: number): [number, number] {
   const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = m as [number, number, number, number, number, number, number, number, number];
   const bx = x - (x % bw0);
@@ -156,17 +144,15 @@ function positionAt(m: readonly number[], x: number, y: number, bw0: number, ste
   return [roundInt((x0 + m0 * i) * w), roundInt((y0 + m3 * i) * w)];
 }
 
-/** An index held within 0..last (a replicated border: the edge pixel stands for all beyond it). */
+/** An index held within 0..last, for a replicated border. */
 const clampTo = (v: number, last: number): number => (v < 0 ? 0 : v > last ? last : v);
 
 /** The four source pixels edgeNeighbours last found, as a bilinear sample blends them. */
 const NEIGHBOURS = new Float64Array(4);
 
 /**
- * The four source pixels (top-left, top-right, bottom-left, bottom-right) a bilinear sample at
- * (sx, sy) near or past the source's edge blends, into NEIGHBOURS: beyond the edge, the edge
- * pixel ('replicate') or `fill`. False where the sample lies wholly outside a constant border
- * (it is then the constant itself, as OpenCV has it).
+ * Puts the four source pixels a bilinear sample at (sx, sy) near the edge blends into NEIGHBOURS, with
+ * the border beyond. False where the sample lies wholly outside a constant border: it is then the constant.
  */
 function edgeNeighbours(src: Uint8Array | Uint32Array, width: number, height: number, sx: number, sy: number, replicate: boolean, fill: number): boolean {
   if (replicate) {
@@ -283,7 +269,7 @@ function roundInt(v: number): number {
   return (c + ROUNDER - ROUNDER) | 0;
 }
 
-/** OpenCV's inverse of a 3 x 3 double matrix (cv::invert, DECOMP_LU, n = 3), operation for operation; zeros when singular, as there. */
+/** cv::invert (DECOMP_LU) of a 3 x 3 matrix, operation for operation; zeros when singular, as there. */
 function invert3(h: readonly number[]): number[] {
   const [a, b, c, d, e, f, g, k, l] = h as [number, number, number, number, number, number, number, number, number];
   let det = a * (e * l - f * k) - b * (d * l - f * g) + c * (d * k - e * g);

@@ -1,8 +1,6 @@
-// Typed arrays kept from call to call for the recogniser's hot loops (the scan's views, the
-// refiner's profiles, the warps' source positions): made afresh for every frame, side or card they
-// cost page faults and garbage collections, megabytes a frame in the scan. Each is known by its
-// name, grown as needed, and still holds its last use's numbers: a caller writes every cell before
-// reading it, and two arrays in use at once have two names.
+// Typed arrays kept between calls for the hot loops, so each frame does not pay in page faults and GC.
+// Each is known by its name, grown as needed, and keeps its last numbers: callers write before reading,
+// and two arrays in use at once need two names.
 
 type Kept = Float64Array | Float32Array | Int32Array | Uint16Array | Uint8Array;
 
@@ -14,6 +12,7 @@ function keep<T extends Kept>(name: string, n: number, make: new (length: number
   return a.subarray(0, n) as T;
 }
 
+/** A kept array of `n` cells under `name`; its old contents stay until overwritten. */
 export const float64s = (name: string, n: number): Float64Array => keep(name, n, Float64Array);
 export const float32s = (name: string, n: number): Float32Array => keep(name, n, Float32Array);
 export const int32s = (name: string, n: number): Int32Array => keep(name, n, Int32Array);

@@ -1,20 +1,13 @@
-// Settling a table of TIC reads jointly: each of the 125 cards exists once, so two reads of the same
-// card cannot both be right. The identities are assigned all at once (the Hungarian method on
-// -log probability: the assignment with the greatest product of probabilities, each identity used
-// at most once), and each read's confidence becomes its probability given the others, pairwise:
-// P(a | the two differ) = p_i(a) (1 - p_j(a)) / (1 - sum_k p_i(k) p_j(k)). A read the settlement
-// changed is never more sure than 0.85, nor than the reader was of its first choice: it rests on
-// the other card being read right.
+// Settling a table of TIC reads jointly: each card exists once, so identities are assigned at once
+// (Hungarian method on -log probability) and each confidence is conditioned pairwise on the others:
+// P(a | the two differ) = p_i(a) (1 - p_j(a)) / (1 - sum_k p_i(k) p_j(k)).
 import { COLOURS, SHAPES, ticCard, ticDeck } from '../cards/tic.js';
 import { READ, SETTLE } from './read/params.js';
 import type { CardReading, PropertyRead } from './types.js';
 
 const DECK = ticDeck();
 
-/**
- * Minimum-cost assignment of n rows to m >= n columns (Hungarian method with potentials, O(n^2 m)).
- * Returns the column of each row.
- */
+/** Minimum-cost assignment of n rows to m >= n columns (Hungarian method); the column of each row. */
 export function assignMinCost(cost: readonly Float64Array[], m: number): number[] {
   const n = cost.length;
   if (n > m) throw new RangeError(`cannot assign ${n} rows to ${m} columns`);
@@ -76,10 +69,7 @@ function withCard<T>(read: PropertyRead<T> | undefined, value: T, confidence: nu
   return { value: confidence >= threshold ? value : null, confidence };
 }
 
-/**
- * The reads of one TIC table settled so that no card is named twice. Readings without TIC
- * probabilities (unknown, sideways, Stacks) pass through as they are; the order is kept.
- */
+/** The reads of one TIC table settled so no card is named twice; reads without TIC probabilities pass through. */
 export function settleTicTable(readings: readonly CardReading[], threshold: number = READ.threshold): CardReading[] {
   const rows = readings.map((r, i) => (r.ticProbabilities && r.ticProbabilities.length === DECK.length && !r.sideways ? i : -1)).filter((i) => i >= 0);
   if (rows.length < 2 || rows.length > DECK.length) return [...readings];
@@ -106,7 +96,7 @@ export function settleTicTable(readings: readonly CardReading[], threshold: numb
       confidence *= (1 - probs[s]![a]!) / Math.max(1e-9, 1 - o);
     }
     const changed = a !== firsts[r];
-    // Settling only ever takes certainty away.
+    // Settling only takes certainty away; a changed read rests on the other card being read right.
     confidence = Math.min(confidence, reading.confidence, changed ? SETTLE.cap : 1);
     if (!changed && Math.abs(confidence - reading.confidence) < SETTLE.unchanged) return;
     const name = DECK[a]!;

@@ -1,6 +1,5 @@
-// Where the recogniser looks. Without a calibration profile, the frame itself, its plane inferred
-// from the cards; with one, the table seen from above under the profile's light, its plane known
-// (src/vision/calibrated.ts). Every stage after this works the same on either.
+// Where the recogniser looks: the frame itself, or with a calibration profile the table seen from
+// above with its plane known (calibrated.ts). Every later stage works the same on either.
 import type { Detection } from './detect/index.js';
 import type { Homography } from './detect/geometry.js';
 import type { Quad, RgbaImage } from './image.js';
@@ -12,21 +11,22 @@ import { STANDARD_DECK } from '../deck/profile.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
 
+/** The image the stages work in, and how to map and cut quads in it. */
 export interface Sight {
   /** The image cards are found in, and its Mat. */
   readonly image: RgbaImage;
   readonly mat: Mat;
   /** Its pixels -> table mm, where known beforehand. */
   readonly plane?: Homography;
-  /** A quad in the image as the same quad in the frame (the truth and the dashboard are in frame pixels). */
+  /** A quad in the image as the same quad in frame pixels, which the truth and the dashboard use. */
   toFrame(quad: Quad): Quad;
   /** A card's face cut out along a quad in the image, at the reader's size or the size given. */
   cut(quad: Quad, size?: { width: number; height: number }): RgbaImage;
-  /** Whether a find can be a card at all (a calibration marker's paper is white with black marks, as a card is). */
+  /** Whether a find can be a card at all: a calibration marker looks like one. */
   isCard(find: Detection): boolean;
   /** Whether a quad runs out of the frame (a card cut there is partly seen). */
   cutOff(quad: Quad): boolean;
-  /** Sequence Stacks: where the draw pile may lie, in the image, likeliest first (made as they are asked for). */
+  /** Sequence Stacks: where the draw pile may lie in the image, likeliest first, made lazily. */
   drawPiles(read: ReadCards): Iterable<Quad>;
   dispose(): void;
 }

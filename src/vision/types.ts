@@ -20,11 +20,11 @@ export interface CardReading {
   readonly colour?: PropertyRead<string>;
   /** TIC only: a probability for each of the 125 cards in ticDeck() order, for settling a table jointly. */
   readonly ticProbabilities?: Float32Array;
-  /** The face was cut turned 180 degrees (its own top-left index at the cut's bottom-right). False where the face looks the same either way (TIC circles and squares). */
+  /** The face was cut turned 180 degrees; false where it looks the same either way (TIC circles, squares). */
   readonly upsideDown?: boolean;
-  /** The quad was taken across the card (its long side as the short): cut again with the corners turned by one. */
+  /** The quad was taken across the card: cut again with the corners turned by one. */
   readonly sideways?: boolean;
-  /** The reader's estimate of the share of the face in sight (0..1): low under a hand, a coin, the frame edge. */
+  /** Share of the face in sight (0..1): low under a hand, a coin or the frame edge. */
   readonly visible?: number;
 }
 
@@ -37,6 +37,7 @@ export interface DetectedCard {
   readonly partial: boolean;
 }
 
+/** A detected card with its reading and grid cell. */
 export interface RecognisedCard extends DetectedCard {
   readonly reading: CardReading;
   /** Grid cell, when the game lays cards in a grid. */
@@ -44,20 +45,19 @@ export interface RecognisedCard extends DetectedCard {
   readonly col: number | null;
 }
 
+/** Milliseconds spent in each stage of one frame. */
 export interface StageTimes {
   readonly detectMs: number;
   readonly readMs: number;
   readonly gridMs: number;
 }
 
+/** Everything the recogniser found in one frame. */
 export interface Recognition {
   readonly width: number;
   readonly height: number;
   readonly cards: readonly RecognisedCard[];
-  /**
-   * Sequence Stacks: the face-down draw pile, where it was found (portrait order, frame pixels).
-   * The cards' cells are then the game's own spaces (the pile at row 0, col 2), not relative.
-   */
+  /** Sequence Stacks: the face-down draw pile in frame pixels; cells are then the game's own spaces. */
   readonly drawPile?: Quad;
   readonly times: StageTimes;
 }

@@ -1,13 +1,12 @@
-// The grid cells beside a layout that a photo leaves open: no card found there, and no open table
-// in sight either (a hand or a sleeve over it, or the frame's edge through it). A card may lie in
-// such a cell unseen, so a judgement that a card there could undo (a card touching no other, a
-// layout in two parts) is no judgement of the photo (src/cli/verify.ts).
+// The grid cells beside a layout where no card was found but no open table shows either (covered, or
+// out of frame). A card may lie there unseen, so verify does not judge what such a card could undo.
 import { add, dot, insetGrid, insidePolygon, scale, sub, unit, type Vec } from './detect/geometry.js';
 import { tableLook, tableShare } from './detect/complete.js';
 import type { Quad, RgbaImage } from './image.js';
 import type { Recognition, RecognisedCard } from './types.js';
 import { UNSEEN } from './params.js';
 
+/** A grid cell. */
 export interface Cell {
   readonly row: number;
   readonly col: number;
@@ -18,14 +17,7 @@ export interface UnseenCell extends Cell {
   readonly corners: Quad;
 }
 
-/**
- * The empty cells next to the cards with cells (rows and columns as the recognition numbers them)
- * where no open table shows: each laid as its neighbour's outline moved one step on (the step
- * between two cards of that row or column next to it, or anywhere in the layout, or the card's own
- * side and a gap), and open where it lies in the frame and its face looks like the table round the
- * cards. Where the table cannot be told from the cards (see tableLook), every such cell is open to
- * doubt.
- */
+/** The empty cells beside placed cards where no open table shows, each laid as its neighbour moved one step. */
 export function unseenCells(frame: RgbaImage, recognition: Recognition): UnseenCell[] {
   const placed = recognition.cards.filter((c): c is RecognisedCard & { row: number; col: number } => c.row !== null && c.col !== null);
   if (placed.length === 0) return [];
@@ -57,7 +49,7 @@ const key = (row: number, col: number): string => `${row},${col}`;
 
 type Axis = 'across' | 'down';
 
-/** The layout's median step to the next column and to the next row (frame pixels), where two cards of a row (or a column) show it. */
+/** The layout's median step to the next column and the next row in frame pixels; null where no pair shows it. */
 function layoutSteps(placed: readonly (RecognisedCard & { row: number; col: number })[]): Record<Axis, Vec | null> {
   const along = (axis: Axis): Vec | null => {
     const xs: number[] = [];
@@ -76,11 +68,7 @@ function layoutSteps(placed: readonly (RecognisedCard & { row: number; col: numb
   return { across: along('across'), down: along('down') };
 }
 
-/**
- * The step from `card` to its neighbour's cell one way along `axis` (`sign` +1: the next column or
- * row): from a card beside it in that line, else the layout's step, else its own side (the one
- * across the layout's other step, or its short side) and a gap.
- */
+/** The step from `card` to its neighbour's cell along `axis`: from a card beside it, the layout or its side. */
 function stepFrom(card: RecognisedCard & { row: number; col: number }, axis: Axis, sign: number, at: ReadonlyMap<string, RecognisedCard>, steps: Record<Axis, Vec | null>): Vec {
   const [dr, dc] = axis === 'across' ? [0, 1] : [1, 0];
   const next = at.get(key(card.row + dr, card.col + dc));
@@ -90,7 +78,7 @@ function stepFrom(card: RecognisedCard & { row: number; col: number }, axis: Axi
   return scale(step, sign);
 }
 
-/** The card's own side and a gap as a step: the side across `other` (the layout's step the other way), or its short side without one. */
+/** The card's own side plus a gap as a step: the side across `other`, or its short side without one. */
 function ownSide(card: RecognisedCard, other: Vec | null): Vec {
   const q = card.corners;
   const top = sub(q[1], q[0]);

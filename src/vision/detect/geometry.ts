@@ -1,8 +1,10 @@
 // Plane geometry for card outlines: quads, lines, homographies. Plain numbers, no OpenCV.
 import type { Point, Quad } from '../image.js';
 
+/** A 2D point or vector. */
 export type Vec = readonly [number, number];
 
+/** Vector arithmetic on plain pairs. */
 export const add = (a: Vec, b: Vec): [number, number] => [a[0] + b[0], a[1] + b[1]];
 export const sub = (a: Vec, b: Vec): [number, number] => [a[0] - b[0], a[1] - b[1]];
 export const scale = (a: Vec, k: number): [number, number] => [a[0] * k, a[1] * k];
@@ -11,11 +13,7 @@ export const cross = (a: Vec, b: Vec): number => a[0] * b[1] - a[1] * b[0];
 export const norm = (a: Vec): number => hypot(a[0], a[1]);
 export const dist = (a: Vec, b: Vec): number => hypot(a[0] - b[0], a[1] - b[1]);
 
-/**
- * Math.hypot of two numbers, to the last bit (V8's own steps: each over the larger, squared and
- * summed): V8 allocates an array of its arguments on every call, and lengths are worked out tens
- * of thousands of times a frame.
- */
+/** Math.hypot of two numbers, to the last bit, without the argument array V8 allocates on each call. */
 export function hypot(x: number, y: number): number {
   const ax = Math.abs(x);
   const ay = Math.abs(y);
@@ -27,16 +25,18 @@ export function hypot(x: number, y: number): number {
   if (max === Infinity) return Infinity;
   if (nanX || nanY) return Number.NaN;
   if (max === 0) return 0;
-  // (With two terms Kahan's compensation stays 0.)
+  // With two terms V8's Kahan compensation stays 0, so it is left out.
   const nx = ax / max;
   const ny = ay / max;
   return Math.sqrt(nx * nx + ny * ny) * max;
 }
+/** The vector scaled to length 1; a zero vector stays zero. */
 export const unit = (a: Vec): [number, number] => {
   const n = norm(a) || 1;
   return [a[0] / n, a[1] / n];
 };
 
+/** The mean of the points. */
 export function centroid(points: readonly Vec[]): [number, number] {
   let x = 0;
   let y = 0;
@@ -58,6 +58,7 @@ export function signedArea(points: readonly Vec[]): number {
   return s / 2;
 }
 
+/** The polygon's unsigned area. */
 export const polygonArea = (points: readonly Vec[]): number => Math.abs(signedArea(points));
 
 /** Whether p lies inside the convex or concave polygon (even-odd rule). */
@@ -71,7 +72,7 @@ export function insidePolygon(points: readonly Vec[], p: Vec): boolean {
   return inside;
 }
 
-/** The point at (u, v) of a quad's face (corners clockwise from the top-left; u along side 0-1, v down to side 3-2). */
+/** The point at (u, v) of a quad's face: u along side 0-1, v down towards side 3-2. */
 export function quadPoint(q: readonly Vec[], u: number, v: number): [number, number] {
   const tx = q[0]![0] + (q[1]![0] - q[0]![0]) * u;
   const ty = q[0]![1] + (q[1]![1] - q[0]![1]) * u;
@@ -113,21 +114,19 @@ export interface Line {
   readonly d: Vec;
 }
 
+/** Where two lines cross, or null when parallel. */
 export function lineIntersection(a: Line, b: Line): [number, number] | null {
   return intersectLines(a.p, add(a.p, a.d), b.p, add(b.p, b.d));
 }
 
-/** Orders four corners clockwise (image y down) starting from the one nearest `first`. */
+/** Orders four corners clockwise (image y down) by their angle about the centroid. */
 export function clockwise(points: readonly Vec[]): [Vec, Vec, Vec, Vec] {
   const c = centroid(points);
   const sorted = [...points].sort((a, b) => Math.atan2(a[1] - c[1], a[0] - c[0]) - Math.atan2(b[1] - c[1], b[0] - c[0]));
   return sorted as unknown as [Vec, Vec, Vec, Vec];
 }
 
-/**
- * Corners clockwise with the first edge (0 -> 1) a short side: a portrait card, top-left first.
- * Which short side is the top is decided by the reader (0 or 180 degrees).
- */
+/** Corners clockwise with side 0-1 short, a portrait card; the reader decides which short side is the top. */
 export function portrait(points: readonly Vec[]): Quad {
   const q = clockwise(points);
   const e0 = dist(q[0], q[1]) + dist(q[2], q[3]);
@@ -148,7 +147,7 @@ export function turned(q: Quad): Quad {
   return [q[2], q[3], q[0], q[1]];
 }
 
-/** The same quad a quarter turned: its own top-left becomes the old top-right (a card read sideways, cut again). */
+/** The same quad a quarter turned, its top-left the old top-right: for a card read sideways, cut again. */
 export function quarterTurned(q: Quad): Quad {
   return [q[1], q[2], q[3], q[0]];
 }
@@ -158,7 +157,7 @@ const toPoint = (v: Vec): Point => [v[0], v[1]];
 /** 3x3 homography as 9 numbers, row-major. */
 export type Homography = readonly number[];
 
-/** The homography taking four `from` points to four `to` points (direct solution of the 8x8 system). */
+/** The homography taking four `from` points to four `to` points, solved directly. */
 export function homography(from: readonly Vec[], to: readonly Vec[]): Homography | null {
   const a: number[][] = [];
   const b: number[] = [];
@@ -180,7 +179,7 @@ export function fitHomography(from: readonly Vec[], to: readonly Vec[]): Homogra
   if (from.length === 4) return homography(from, to);
   const ata = Array.from({ length: 8 }, () => new Array<number>(8).fill(0));
   const atb = new Array<number>(8).fill(0);
-  // The upper triangle only, copied down after (the same products, summed in the same order).
+  // The upper triangle only, copied down after: the same products, summed in the same order.
   const addRow = (row: number[], value: number): void => {
     for (let i = 0; i < 8; i++) {
       atb[i]! += row[i]! * value;
@@ -198,7 +197,7 @@ export function fitHomography(from: readonly Vec[], to: readonly Vec[]): Homogra
   return h ? [...h, 1] : null;
 }
 
-/** The affine map (a homography without perspective) taking `from` to `to` best in least squares; null under three points or when they lie on a line. */
+/** The least-squares affine map from `from` to `to`, as a homography; null under three points or on a line. */
 export function fitAffine(from: readonly Vec[], to: readonly Vec[]): Homography | null {
   if (from.length < 3) return null;
   // x and y separate into the same 3 x 3 normal equations with two right-hand sides.
@@ -222,11 +221,13 @@ export function fitAffine(from: readonly Vec[], to: readonly Vec[]): Homography 
   return u && v ? [u[0]!, u[1]!, u[2]!, v[0]!, v[1]!, v[2]!, 0, 0, 1] : null;
 }
 
+/** A point mapped by a homography. */
 export function applyHomography(h: Homography, p: Vec): [number, number] {
   const w = h[6]! * p[0] + h[7]! * p[1] + h[8]!;
   return [(h[0]! * p[0] + h[1]! * p[1] + h[2]!) / w, (h[3]! * p[0] + h[4]! * p[1] + h[5]!) / w];
 }
 
+/** The inverse homography, or null when singular. */
 export function invertHomography(h: Homography): Homography | null {
   const [a, b, c, d, e, f, g, k, l] = h as [number, number, number, number, number, number, number, number, number];
   const det = a * (e * l - f * k) - b * (d * l - f * g) + c * (d * k - e * g);

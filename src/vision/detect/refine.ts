@@ -1,7 +1,6 @@
-// Snapping a rough card outline to the card's real edges on the full-resolution frame: each side
-// is searched along its normal for the step from paper to what lies beyond (table, a joint's grey
-// border, a shadow), a line is fitted robustly through the steps found, and the corners are the
-// lines' crossings. Sides without enough evidence (covered, out of the frame) keep their rough line.
+// Snapping a rough card outline to the card's real edges at full resolution: each side is searched
+// along its normal for the step from paper, a line is fitted robustly through the steps, and the
+// corners are the lines' crossings. Sides without enough evidence keep their rough line.
 import type { Quad } from '../image.js';
 import { add, dist, fitLine, lineDistance, lineIntersection, norm, scale, sub, unit, type Line, type Vec } from './geometry.js';
 import { float64s, int32s, uint16s } from '../scratch.js';
@@ -16,6 +15,7 @@ export interface GreyImage {
   readonly minFall?: number;
 }
 
+/** A snapped quad with each side's line and how well the edge search held it. */
 export interface RefinedQuad {
   readonly quad: [Vec, Vec, Vec, Vec];
   /** Share of samples on each side that found an edge lying on the fitted line. */
@@ -24,19 +24,16 @@ export interface RefinedQuad {
   readonly contrast: [number, number, number, number];
   /** The line of each side: fitted where there was evidence, else the rough side's. */
   readonly lines: readonly Line[];
-  /** With `alternatives`: each side's other clear lines (a pile's lower cards), with their support. */
+  /** With `alternatives`: each side's other clear lines (such as a pile's lower cards) and their support. */
   readonly others?: readonly (readonly { line: Line; support: number }[])[];
 }
 
-/** The quad of four side lines (each corner where a side meets the one before it). */
+/** The quad of four side lines, each corner where a side meets the one before it. */
 export function quadOfLines(lines: readonly Line[], fallback: readonly Vec[]): [Vec, Vec, Vec, Vec] {
   return [0, 1, 2, 3].map((s) => lineIntersection(lines[(s + 3) % 4]!, lines[s]!) ?? fallback[s]!) as [Vec, Vec, Vec, Vec];
 }
 
-/**
- * The refined quad with its least supported sides put back to the rough quad's, one at a time,
- * until `accept` takes it: for a card partly covered, whose covered side snapped to the cover.
- */
+/** For a covered card: the refined quad with its weakest sides put back to the rough ones until `accept` takes it. */
 export function relaxQuad(refined: RefinedQuad, rough: readonly Vec[], accept: (quad: readonly Vec[]) => boolean): RefinedQuad | null {
   if (accept(refined.quad)) return refined;
   const order = [0, 1, 2, 3].sort((a, b) => refined.support[a]! - refined.support[b]!);
@@ -53,6 +50,7 @@ export function relaxQuad(refined: RefinedQuad, rough: readonly Vec[], accept: (
   return null;
 }
 
+/** The grey image of an RGBA frame. */
 export function greyOf(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): GreyImage {
   const n = width * height;
   const data = new Uint8Array(n);
@@ -71,6 +69,7 @@ function sample(g: GreyImage, x: number, y: number): number {
   return (d[i]! * (1 - fx) + d[i + 1]! * fx) * (1 - fy) + (d[i + g.width]! * (1 - fx) + d[i + g.width + 1]! * fx) * fy;
 }
 
+/** How refineQuad searches; each field defaults to REFINE's. */
 export interface RefineOptions {
   /** How far to search either side of the rough side, as a share of the card's short side (REFINE.reach). */
   readonly reach?: number;
@@ -78,14 +77,11 @@ export interface RefineOptions {
   readonly samples?: number;
   /** Also keep up to REFINE.others more lines a side, each of enough samples (see RefinedQuad.others). */
   readonly alternatives?: boolean;
-  /** The least fall (grey levels over two pixels each way) a sample takes for an edge: the image's, else REFINE.minFall. */
+  /** The least fall (grey levels, two pixels each way) that counts as an edge: the image's, else REFINE.minFall. */
   readonly minFall?: number;
 }
 
-/**
- * Refines a quad (corners in order, clockwise) against the grey frame. Each side's outward normal
- * points away from the quad's centre.
- */
+/** Snaps a clockwise quad to the edges in the grey frame. */
 export function refineQuad(g: GreyImage, quad: readonly Vec[], options: RefineOptions = {}): RefinedQuad {
   const samples = options.samples ?? REFINE.samples;
   const minFall = options.minFall ?? g.minFall ?? REFINE.minFall;
@@ -103,8 +99,8 @@ export function refineQuad(g: GreyImage, quad: readonly Vec[], options: RefineOp
     let n: Vec = [-d[1], d[0]];
     const mid: Vec = scale(add(a, b), 0.5);
     if ((mid[0] - centre[0]) * n[0] + (mid[1] - centre[1]) * n[1] < 0) n = [-n[0], -n[1]];
-    // Every clear fall along each normal is a candidate; the side is the straight line through a
-    // candidate of as many samples as possible (ink near the side falls too, but not in a line).
+    // The side is the straight line through the falls of the most samples: ink near the side
+    // falls too, but not in a line.
     const cands = sideCandidates(g, a, b, n, reach, samples, minFall);
     const fitted = bestLine(cands, { p: a, d }, n);
     const enough = Math.max(REFINE.leastEnough, samples * REFINE.enough);
@@ -139,17 +135,14 @@ export function refineQuad(g: GreyImage, quad: readonly Vec[], options: RefineOp
   return { quad: corners as [Vec, Vec, Vec, Vec], support: support as RefinedQuad['support'], contrast: contrast as RefinedQuad['contrast'], lines, ...(options.alternatives ? { others } : {}) };
 }
 
-/** A clear fall across a side: where it lies on the frame, half its fall, and the sample (along the side) it was found at. */
+/** A clear fall across a side: where it lies, half its fall, and the sample along the side it was found at. */
 interface Candidate {
   readonly p: Vec;
   readonly s: number;
   readonly k: number;
 }
 
-/**
- * The clear falls (at least `minFall`, each a peak) along the outward normal `n` at each of
- * `samples` points along the side from `a` to `b`, from REFINE.inside `reach` inside it to `reach` outside.
- */
+/** The peak falls of at least `minFall` along the outward normal `n` at `samples` points along the side a-b. */
 function sideCandidates(g: GreyImage, a: Vec, b: Vec, n: Vec, reach: number, samples: number, minFall: number): Candidate[] {
   const cands: Candidate[] = [];
   const inner = reach * REFINE.inside;
@@ -187,15 +180,14 @@ function sideCandidates(g: GreyImage, a: Vec, b: Vec, n: Vec, reach: number, sam
 }
 
 /**
- * The line near the rough side's direction through candidates of the most samples (one a sample),
- * found by turning through a few degrees and clustering the candidates' offsets; refitted on them.
+ * The line near the rough side's direction through candidates of the most samples, one a sample:
+ * found by turning through a few degrees and binning the candidates' offsets, then refitted.
  */
 function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Line, normal: Vec): { line: Line; count: number; strength: number } | null {
   if (cands.length < 2) return null;
   const tolerance = REFINE.tolerance;
   let best: { members: number[]; score: number } = { members: [], score: 0 };
-  // One candidate a sample: the chosen one of each sample, and the samples in the order first met
-  // (arrays, not a Map, kept from call to call: this runs for every side of every quad refined).
+  // One candidate a sample, in kept arrays rather than a Map: this runs for every side of every quad.
   let kinds = 0;
   for (const c of cands) if (c.k >= kinds) kinds = c.k + 1;
   const offs = float64s('refine.offs', cands.length);
@@ -273,10 +265,8 @@ function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Lin
 export type { Quad };
 
 /**
- * A card held by two opposite sides only (the other two too faint for the edge search: a table as
- * light as the paper, lit so that no shadow marks them) may sit anywhere along those two, and the
- * scan's guess is often a good share of a card off. Slid along them to where the other two sides
- * both show a step, either way, along most of their length; null when nothing clearly better.
+ * A card held by two opposite sides only may sit anywhere along them: slides it to where the other two
+ * sides both show a step along most of their length; null when nothing is clearly better.
  */
 export function slideAlong(g: GreyImage, r: RefinedQuad): RefinedQuad | null {
   const s = r.support;
@@ -318,7 +308,7 @@ export function slideAlong(g: GreyImage, r: RefinedQuad): RefinedQuad | null {
     }
   }
   if (best === 0 || bestValue < Math.max(SLIDE.leastStep, here * SLIDE.gain)) return null;
-  // Then each loose side on its own step nearby (SLIDE.near).
+  // Then each loose side on its own step nearby.
   const near = Math.max(SLIDE.leastNear, Math.round(length * SLIDE.near));
   const lines = r.lines.map((l, i) => {
     if (!loose.includes(i)) return l;
@@ -334,8 +324,7 @@ export function slideAlong(g: GreyImage, r: RefinedQuad): RefinedQuad | null {
     return { p: add(q[i]!, scale(d, at)), d: unit(sub(q[(i + 1) % 4]!, q[i]!)) };
   });
   const slid = quadOfLines(lines, q);
-  // The held sides were fitted along the guess's stretch of them, part of it off the card: snapped
-  // again where the card now lies, kept where they hold there.
+  // The held sides were fitted partly off the card: snap them again where it now lies, kept where they hold.
   const again = refineQuad(g, slid, { reach: SLIDE.resnap });
   const kept = lines.map((l, i) => (!loose.includes(i) && again.support[i]! >= SLIDE.holds ? again.lines[i]! : l));
   return { quad: quadOfLines(kept, slid), support: r.support, contrast: r.contrast, lines: kept };

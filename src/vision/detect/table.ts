@@ -1,25 +1,24 @@
-// The table plane: a homography from frame pixels to millimetres on the table, found from the
-// cards that stand alone (each one a 63 x 88 mm rectangle seen in perspective). With it, every
-// card anywhere in the frame has its known size, which is what splits touching cards apart.
+// The table plane: a homography from frame pixels to table mm, found from lone cards. With it every
+// card in the frame has a known size, which is what splits touching cards apart.
 import { fitCameraPlane } from './camera.js';
 import { applyHomography, centroid, dist, fitAffine, fitHomography, homography, hypot, polygonArea, type Homography, type Vec } from './geometry.js';
 import { PLANE } from './snap-params.js';
 
+/** A card's size on the table, in mm. */
 export interface CardSize {
   readonly widthMm: number;
   readonly heightMm: number;
 }
 
+/** A table plane and how well the cards support it. */
 export interface TablePlane {
   /** Frame pixels -> table mm. */
   readonly toTable: Homography;
   /** How many lone cards agree with it. */
   readonly cards: number;
   /**
-   * With only a card or two to go by, the same cards' plane without perspective (an affine map).
-   * Four corners a pixel or two off fix a card's size near it but not how the size changes across
-   * the frame: the perspective they give may run far off a few card widths away, where the flat
-   * plane stays near. Which is nearer shows only in what each finds (the caller tries both).
+   * With only a card or two, the same plane without perspective: a few corners' error can send the
+   * perspective far off a few cards away, where an affine map stays near. The caller tries both.
    */
   readonly flat?: Homography;
 }
@@ -35,23 +34,16 @@ export function cardRectangle(size: CardSize): Vec[] {
 }
 
 /**
- * The table plane from lone cards' quads (frame pixels, portrait order). Each quad proposes a
- * plane; the one most other quads agree with (their area on it near a card's) is refined on all
- * the agreeing quads together. Null without any quad. With the `frame`'s size, that refit is the
- * plane as a camera sees the table (src/vision/detect/camera.ts), where one does: the best card
- * taken the other way round, where only that way does. From one card, only with
- * `cameraFromOneCard`: a free homography holds its four corners exactly, whatever perspective their
- * few pixels' error gives it, and that runs off a card's size across the frame; a camera's holds
- * them about as well as they are found. (For the cuts of covered cards, src/vision/covered.ts and
- * gaps.ts, the free one did better from one card.)
+ * The table plane from lone cards' portrait quads: the plane most quads agree with, refit on them all,
+ * with `frame` as a camera sees the table (camera.ts). From one card that refit needs `cameraFromOneCard`;
+ * else the card's own homography stands, corner errors and all. Null without any quad.
  */
 export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, quality?: readonly number[], frame?: { width: number; height: number }, cameraFromOneCard = false, upright?: readonly boolean[]): TablePlane | null {
   if (quads.length === 0) return null;
   const rect = cardRectangle(size);
-  // Ties go to the best-outlined card (or the largest, without a measure of quality).
+  // Ties go to the best-outlined card, or the largest without a measure of quality.
   const quality_ = (i: number): number => (quality ? quality[i]! : polygonArea(quads[i]!));
-  // The plane that makes `q` a card, and the quads it makes card-shaped (PLANE.cardShaped: a card
-  // cut short by something lying over it is not, and neither is a plane made from it).
+  // The plane that makes `q` a card, and the quads it makes card-shaped.
   const propose = (q: readonly Vec[]): { h: Homography; agree: number[]; error: number } | null => {
     const h = homography(q, rect);
     if (!h) return null;
@@ -66,8 +58,7 @@ export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, q
     return agree.length === 0 ? null : { h, agree, error: error / agree.length };
   };
   let best: { h: Homography; agree: number[]; error: number; quality: number; quad: readonly Vec[] } | null = null;
-  // A card far off in a tilted view can look wider than long: each quad is tried both ways round,
-  // but for one whose first side is known to be its top (`upright`).
+  // A card far off in a tilted view can look wider than long: try each quad both ways round, unless `upright`.
   for (const [index, q] of quads.flatMap((q, i) => (upright?.[i] ? [[i, q] as const] : [[i, q] as const, [i, turnedOnce(q)] as const]))) {
     const proposed = propose(q);
     if (!proposed) continue;
@@ -77,9 +68,8 @@ export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, q
     if (better) best = { h, agree, error, quality, quad: q };
   }
   if (!best) return null;
-  // Each agreeing quad is a card lying somewhere on the table at some angle: fit that rectangle
-  // to where the current plane puts it, then refit the plane to all of them. Null where the first
-  // fit fails.
+  // Fit a card rectangle to where the plane puts each agreeing quad, then refit the plane to them all.
+  // Null where the first fit fails.
   const refit = (start: Homography, agree: readonly number[], fit: (from: Vec[], to: Vec[]) => Homography | null): Homography | null => {
     let h = start;
     for (let round = 0; round < PLANE.refits; round++) {
@@ -101,10 +91,8 @@ export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, q
   let { h: start, agree } = best;
   let h = start;
   if (agree.length > 1 || cameraFromOneCard) {
-    // As a camera sees the table, where one does. Cards all turned alike agree as well on a plane
-    // that takes each the wrong way round (stretched along one axis, which no camera sees): the
-    // best card the other way round is tried then (one card alone too: a card far off in a tilted
-    // view can look wider than long).
+    // As a camera sees the table. Cards all turned alike agree as well on a plane that takes each the
+    // wrong way round, which no camera sees: then the best card is tried the other way round.
     const camera = frame
       ? (from: Vec[], to: Vec[]): Homography | null => {
           const free = fitHomography(from, to);
@@ -125,7 +113,7 @@ export function tablePlane(quads: readonly (readonly Vec[])[], size: CardSize, q
   return flat ? { toTable: h, cards: agree.length, flat } : { toTable: h, cards: agree.length };
 }
 
-/** The quad started a corner further round (its long side taken for its short). */
+/** The quad started a corner further round, its long side taken for its short. */
 function turnedOnce(q: readonly Vec[]): Vec[] {
   return [q[1]!, q[2]!, q[3]!, q[0]!];
 }
@@ -135,11 +123,7 @@ export function cardShapeError(t: readonly Vec[], size: CardSize): number {
   return shapeError(shortSideFirst(t), size);
 }
 
-/**
- * cardShapeError of a frame quad mapped onto the table by `h`, to the last bit, with no array made:
- * tablePlane weighs every lone card against every other's plane, and the arrays were most of what a
- * frame allocated.
- */
+/** cardShapeError of a frame quad mapped by `h`, to the last bit, with no array made: tablePlane calls it n^2 times. */
 export function cardShapeErrorUnder(h: Homography, quad: readonly Vec[], size: CardSize): number {
   const xs = MAPPED_X;
   const ys = MAPPED_Y;
@@ -177,10 +161,7 @@ function shapeError(t: readonly Vec[], size: CardSize): number {
   return e / 4;
 }
 
-/**
- * The quad (clockwise) started at a corner where its first side is a short side on the table:
- * portrait by the table, not by the image (which foreshortening can fool).
- */
+/** The quad started where its first side is short on the table, not in the foreshortened image. */
 export function orientOnTable(q: readonly Vec[], toTable: Homography): Vec[] {
   return shortFirst(q.map((p) => applyHomography(toTable, p))) ? [...q] : [q[1]!, q[2]!, q[3]!, q[0]!];
 }
@@ -195,7 +176,7 @@ function shortFirst(t: readonly Vec[]): boolean {
 export function fitRectangle(points: readonly Vec[], size: CardSize): Vec[] {
   const c = centroid(points);
   const local = cardRectangle(size).map(([x, y]) => [x - size.widthMm / 2, y - size.heightMm / 2] as const);
-  // Procrustes angle between the ideal corners and the observed ones (about their centres).
+  // Procrustes angle between the ideal corners and the observed ones, about their centres.
   let sxx = 0;
   let sxy = 0;
   for (let i = 0; i < 4; i++) {

@@ -1,12 +1,10 @@
-// A cover painted out of a card's face. A sleeve or a hand over half a card is dark, or skin-coloured,
-// ink to the reader: its hue and its share of the face sway the colour and shape it reads (a
-// 2-star-cyan half under a navy sleeve read 2-triangle, cyan at 0.74). Painted as the card's own
-// paper, the face shows what a player sees of it, the index and the pips in sight, and reads so.
+// Paints what covers a card's face (a sleeve, a hand) as the card's paper: to the reader a cover is
+// ink that sways the colour and shape it reads.
 import type { RgbaImage } from '../image.js';
 import { paperColour } from './features.js';
 import { COVER } from './params.js';
 
-/** The face with what covers it (no paper, reached from the face's edge, COVER.leastShare of it or more) painted as its paper; and that share. */
+/** The face with its covers (large non-paper runs from the edge) painted as paper, and their share. */
 export function paintedOverCover(face: RgbaImage): { face: RgbaImage; share: number } {
   const { width, height, data } = face;
   const n = width * height;

@@ -1,28 +1,20 @@
-// What the card reader's network sees of one rectified card. The face is white-balanced against its
-// own paper (the mean of its brighter pixels), with the light level then followed across the face
-// (glare brightens part of a card, a shadow darkens it), and described as:
-// - an ink map at 2 x 2 px (2 mm) cells: how far each spot departs from the paper in whichever
-//   channel departs most (yellow ink barely darkens, but it drops the blue); a 13 mm pip is 6.5
-//   cells across, enough for its shape;
-// - the two corner indices at full resolution (ink), each turned upright, so the numeral and small
-//   shape are a second, independent reading of number and shape;
-// - two chroma maps at 8 x 8 px cells (where the colours lie: pips against a sleeve or a coin);
-// - the ink of the card's middle band column by column at full resolution, its upper and lower
-//   halves apart: the words of the Stacks specials (CARD STEAL against CHIP STEAL) are 8 px tall;
-// - whole-card colour statistics: the paper's own colour, the ink's mean chroma and a hue histogram.
-// A card read turned 180 degrees is the same numbers with the maps reversed and the corners swapped,
-// so both views come from one pass over the pixels.
+// What the reader's network sees of a rectified card, balanced against its own paper and local light:
+// an ink map (ink in the channel that departs most, as yellow only drops blue), the two corner indices
+// upright, chroma maps, the middle band's ink for the specials' words, and whole-card colour statistics.
+// Turned 180 degrees it is the same numbers rearranged, so both views come from one pass.
 import type { RgbaImage } from '../image.js';
 import { RECTIFIED } from '../rectify.js';
 
 const W = RECTIFIED.width;
 const H = RECTIFIED.height;
+/** The ink map's size in cells of 2 x 2 px. */
 export const INK_W = W / 2;
 export const INK_H = H / 2;
 const CHROMA_CELL = 8;
+/** The chroma maps' size in cells. */
 export const CHROMA_W = W / CHROMA_CELL;
 export const CHROMA_H = H / CHROMA_CELL;
-/** Corner crop (px of the rectified card): the index numeral and small shape with room for a quad a few px off. */
+/** Corner crop (px of the rectified card): the index with room for a quad a few px off. */
 const CORNER_X0 = 1;
 const CORNER_Y0 = 1;
 export const CORNER_W = 14;
@@ -39,16 +31,17 @@ const BLOCKS_Y = 4;
 const INK_AT = 0;
 /** The two corner crops, a second input of their own to the network's index reader. */
 export const CORNER_AT = INK_AT + INK_W * INK_H;
+/** The two corner crops' length in the features. */
 export const CORNER_SIZE = 2 * CORNER_W * CORNER_H;
 const CHROMA_AT = CORNER_AT + 2 * CORNER_W * CORNER_H;
 const BAND_AT = CHROMA_AT + 2 * CHROMA_W * CHROMA_H;
 const GLOBAL_AT = BAND_AT + 2 * W;
+/** The length of one card's features. */
 export const FEATURE_SIZE = GLOBAL_AT + GLOBALS;
 
 /** The paper's colour: the mean of the pixels between the 60th and 97th brightness percentiles. */
 export function paperColour(data: ArrayLike<number>, pixels: number): [number, number, number] {
-  // Each brightness's pixels counted and their channels summed in one pass (whole numbers: the
-  // sums over the chosen brightnesses are exactly those over their pixels).
+  // Pixels counted and channels summed by brightness in one pass; whole numbers keep the sums exact.
   const histogram = new Uint32Array(766);
   const sums = new Uint32Array(766 * 3);
   for (let i = 0; i < pixels; i++) {
@@ -86,9 +79,8 @@ function percentileOf(histogram: Uint32Array, rank: number): number {
 }
 
 /**
- * The light level across the face relative to the paper's, per pixel: each block's 85th brightness
- * percentile, bilinear between block centres, held between 0.75 and 1.5 (a darker block may be a
- * hand, not a shadow, and must stay darker than paper).
+ * The light level across the face relative to the paper's, per pixel: each block's bright percentile,
+ * blended between blocks, clamped so that a darker block (a hand, not a shadow) stays darker than paper.
  */
 function lightLevels(data: ArrayLike<number>, paperSum: number, into: Float32Array): void {
   const bw = W / BLOCKS_X;
@@ -115,8 +107,7 @@ function lightLevels(data: ArrayLike<number>, paperSum: number, into: Float32Arr
       level[by * BLOCKS_X + bx] = Math.max(0.75, Math.min(1.5, (v * 3 + 1.5) / Math.max(paperSum, 1)));
     }
   }
-  // Stored as reciprocals: the caller divides by the level once a pixel. Each row of blocks
-  // blended across first (the same for every pixel row between two block centres).
+  // Stored as reciprocals for the caller to multiply by; rows of blocks are blended across first.
   const across = new Float64Array(BLOCKS_Y * W);
   for (let y0 = 0; y0 < BLOCKS_Y; y0++) {
     for (let x = 0; x < W; x++) {
@@ -150,7 +141,7 @@ function blend(size: number, blocks: number): { first: Uint8Array; weight: Float
 const { first: BLEND_X0, weight: BLEND_TX } = blend(W, BLOCKS_X);
 const { first: BLEND_Y0, weight: BLEND_TY } = blend(H, BLOCKS_Y);
 
-/** Which of HUE_BINS equal sectors of the chroma plane (from -pi) the direction (x, y) falls in; atan2 to within 0.01 rad. */
+/** Which of HUE_BINS sectors of the chroma plane (from -pi) the direction (x, y) falls in; atan2 to 0.01 rad. */
 function hueBin(y: number, x: number): number {
   const ax = Math.abs(x);
   const ay = Math.abs(y);
@@ -165,10 +156,7 @@ function hueBin(y: number, x: number): number {
 
 const scratch = { light: new Float32Array(W * H), ink: new Float32Array(W * H) };
 
-/**
- * Writes the features of one rectified card into `out` at `offset`, and when `turnedOffset` is
- * given, the features of the card turned 180 degrees there too.
- */
+/** Writes a rectified card's features into `out` at `offset`, and those of it turned round at `turnedOffset`. */
 export function cardFeatures(card: RgbaImage, out: Float32Array, offset = 0, turnedOffset?: number): void {
   if (card.width !== W || card.height !== H) {
     throw new RangeError(`the card reader takes rectified ${W}x${H} cards, got ${card.width}x${card.height}`);
@@ -192,8 +180,7 @@ export function cardFeatures(card: RgbaImage, out: Float32Array, offset = 0, tur
   const kg = 1 / Math.max(pg, 12);
   const kb = 1 / Math.max(pb, 12);
   for (let y = 0; y < H; y++) {
-    // Where this row's pixels add up: its ink cells, its band half (if any), its chroma cells.
-    const inkRow = offset + INK_AT + (y >> 1) * INK_W;
+      const inkRow = offset + INK_AT + (y >> 1) * INK_W;
     const band = y - BAND_Y0;
     const bandRow = band >= 0 && band < 2 * BAND_HALF ? offset + BAND_AT + (band < BAND_HALF ? 0 : W) : -1;
     const caRow = offset + CHROMA_AT + (y >> 3) * CHROMA_W;
@@ -205,7 +192,7 @@ export function cardFeatures(card: RgbaImage, out: Float32Array, offset = 0, tur
       const r0 = data[p]! * kr * k;
       const g0 = data[p + 1]! * kg * k;
       const b0 = data[p + 2]! * kb * k;
-      // (Math.min and max, not branches: which way each goes depends on the pixel.)
+      // Math.min and max, not branches, which would mispredict pixel by pixel.
       const r = Math.min(r0, 1.25);
       const g = Math.min(g0, 1.25);
       const b = Math.min(b0, 1.25);
@@ -234,7 +221,7 @@ export function cardFeatures(card: RgbaImage, out: Float32Array, offset = 0, tur
   if (turnedOffset !== undefined) turnFeatures(out, offset, turnedOffset);
 }
 
-/** The corners, each upright: the top-left as it is, the bottom-right turned 180 degrees (from the face's ink, `inkOf`). */
+/** The corners' ink, each upright: the top-left as it is, the bottom-right turned 180 degrees. */
 function writeCorners(inkOf: Float32Array, out: Float32Array, offset: number): void {
   for (let y = 0; y < CORNER_H; y++) {
     for (let x = 0; x < CORNER_W; x++) {
@@ -244,7 +231,7 @@ function writeCorners(inkOf: Float32Array, out: Float32Array, offset: number): v
   }
 }
 
-/** Sums over a face's pixels: its ink, ink times each chroma, the strong-ink pixels and their darkness, chroma by hue. */
+/** Sums over a face's pixels: ink, ink times each chroma, strong-ink pixels and their darkness, chroma by hue. */
 interface InkTotals {
   readonly inkSum: number;
   readonly inkA: number;
@@ -254,7 +241,7 @@ interface InkTotals {
   readonly hue: Float32Array;
 }
 
-/** The whole-card colour statistics: the paper's colour, the ink's mean chroma, amount and darkness, and its hue histogram. */
+/** The whole-card statistics: the paper's colour, the ink's mean chroma, amount and darkness, its hue histogram. */
 function writeGlobals(out: Float32Array, offset: number, [pr, pg, pb]: readonly [number, number, number], { inkSum, inkA, inkB, strong, strongDark, hue }: InkTotals): void {
   const pixels = W * H;
   let g = offset + GLOBAL_AT;

@@ -1,8 +1,5 @@
-// Glare taken off a card's face. Glare on a glossy card adds the lamp's light to what the card
-// reflects: where it lies, the paper turns towards white and the pips towards the paper, so a pip
-// still in sight but washed pale (a circle, a triangle) reads as a faint blob, and the reader
-// guesses its shape. Seen as `observed = card * (1 - a) + 255 * a`, with `a` the glare's share at
-// each spot, the paper's own level gives `a` and the card's colours come back.
+// Glare taken off a card's face, so washed-out pips read by their shape again. Glare is modelled as
+// `observed = card * (1 - a) + 255 * a`; the paper's local level gives `a`, and the colours come back.
 import type { RgbaImage } from '../image.js';
 import { GLARE } from './params.js';
 
@@ -10,9 +7,8 @@ import { GLARE } from './params.js';
 export function withoutGlare(face: RgbaImage): RgbaImage | null {
   const { width, height, data } = face;
   const n = width * height;
-  // Most faces show no glare: their brightest pixel is not GLARE.glare above the paper's level even before
-  // the envelope is made (closing the ink out only lifts the dark half). (Whole grey levels here: a
-  // level of slack.)
+  // Quick exit for most faces: closing only lifts the dark half, so if the brightest pixel is not
+  // GLARE.glare above the paper here, the envelope will not be either (one level of slack for rounding).
   const histogram = new Uint32Array(256);
   for (let i = 0; i < n; i++) histogram[Math.round((data[i * 4]! + data[i * 4 + 1]! + data[i * 4 + 2]!) / 3)]!++;
   if (brightest(histogram) - quantile(histogram, GLARE.paperQuantile * n) < GLARE.glare - 1) return null;
@@ -46,12 +42,12 @@ function quantile(histogram: Uint32Array, rank: number): number {
   return histogram.length - 1;
 }
 
-/** The greatest (or, not `greatest`, least) value within `r` px each way, a square window: along the rows, then down the columns. */
+/** The greatest (or least) value within `r` px each way, in a square window: along rows, then columns. */
 function extreme(v: Float32Array, width: number, height: number, r: number, greatest: boolean): Float32Array {
   return alongLines(alongLines(v, width, height, 1, width, r, greatest), height, width, width, 1, r, greatest);
 }
 
-/** For each of `lines` lines of `length` values (`step` apart along a line, lines `next` apart), the extreme within `r` of each value. */
+/** The extreme within `r` of each value along `lines` lines of `length` values, `step` apart, lines `next` apart. */
 function alongLines(v: Float32Array, length: number, lines: number, step: number, next: number, r: number, greatest: boolean): Float32Array {
   const out = new Float32Array(v.length);
   for (let line = 0; line < lines; line++) {

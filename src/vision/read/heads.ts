@@ -1,12 +1,12 @@
-// The card reader network's one output row, cut into heads: what each slice means is shared by the
-// reader, the trainer and the tests, so it lives here once.
+// The card reader network's output row, cut into heads; shared by the reader, the trainer and the tests.
 import { STACKS_CARDS } from '../../cards/stacks.js';
 
+/** One head: a named slice of the output row. */
 export interface Head {
   readonly name: string;
   readonly start: number;
   readonly size: number;
-  /** softmax over the slice, or one sigmoid. */
+  /** Softmax over the slice, or one sigmoid. */
   readonly kind: 'softmax' | 'sigmoid';
 }
 
@@ -15,20 +15,21 @@ const sizes: Array<[string, number, Head['kind']]> = [
   ['shape', 5, 'softmax'],
   ['colour', 5, 'softmax'],
   ['stacks', STACKS_CARDS.length, 'softmax'],
-  // As cut: upright, turned 180 degrees, turned 90 either way (the quad's long side taken as its short).
+  // As cut: upright, turned 180 degrees, or turned 90 either way.
   ['orient', 3, 'softmax'],
-  // A card face under the quad at all (not the table, a card back, a phone, half of two cards).
+  // Whether a card face is under the quad at all.
   ['card', 1, 'sigmoid'],
-  // Share of the face in sight (not under a hand, a coin, a phone, out of the frame).
+  // Share of the face in sight.
   ['visible', 1, 'sigmoid'],
-  // The corner indices alone (numeral; small shape on TIC cards): a second reading of number and
-  // shape, independent of the pips, that still works where glare or a hand hides the middle.
+  // The corner indices alone: a second reading of number and shape that works when the middle is hidden.
   ['indexNumber', 5, 'softmax'],
   ['indexShape', 5, 'softmax'],
 ];
 
+/** The heads' names. */
 export type HeadName = 'number' | 'shape' | 'colour' | 'stacks' | 'orient' | 'card' | 'visible' | 'indexNumber' | 'indexShape';
 
+/** Each head's slice of the output row. */
 export const HEADS: Readonly<Record<HeadName, Head>> = (() => {
   let start = 0;
   const heads: Record<string, Head> = {};
@@ -39,10 +40,12 @@ export const HEADS: Readonly<Record<HeadName, Head>> = (() => {
   return heads as Record<HeadName, Head>;
 })();
 
+/** The length of the output row. */
 export const OUTPUTS = sizes.reduce((n, [, size]) => n + size, 0);
 /** The index reader's heads come last in the row. */
 export const INDEX_OUTPUTS = HEADS.indexNumber.size + HEADS.indexShape.size;
 
+/** The orient head's classes. */
 export const ORIENT_UP = 0;
 export const ORIENT_TURNED = 1;
 export const ORIENT_SIDEWAYS = 2;

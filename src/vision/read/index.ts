@@ -1,8 +1,6 @@
-// The card reader: rectified cards in, CardReadings out, a frame's cards in one batch.
-// Each card is read twice, as cut and turned 180 degrees, and the two reads averaged: a card is
-// read the same either way up, and where the two disagree the confidence drops on its own.
-// Confidence is the network's probability of the identity times its belief that the quad holds a
-// card face at all; a card is named only at or above the threshold, otherwise it is unknown.
+// The card reader: rectified cards in, CardReadings out, in one batch. Each card is read as cut and
+// turned 180 degrees and the two averaged, so disagreement lowers confidence on its own. Confidence
+// is the identity's probability times that of a face at all; below the threshold a card is unknown.
 import { STACKS_CARDS } from '../../cards/stacks.js';
 import { COLOURS, NUMBERS, SHAPES, ticDeck } from '../../cards/tic.js';
 import { quarterTurned } from '../detect/geometry.js';
@@ -13,8 +11,10 @@ import { HEADS, ORIENT_SIDEWAYS, ORIENT_TURNED, ORIENT_UP, OUTPUTS, type Head } 
 import { inference, loadModel, modelInputs, tf, useWasmBackend } from './model.js';
 import { READ } from './params.js';
 
+/** The deck a batch of faces is read as. */
 export type ReadDeck = 'tic' | 'stacks';
 
+/** How to make a card reader. */
 export interface CardReaderOptions {
   /** Folder holding model.json and weights.bin (default: the committed models/card-reader). */
   readonly modelDir?: string;
@@ -24,6 +24,7 @@ export interface CardReaderOptions {
   readonly bothWays?: boolean;
 }
 
+/** A loaded card reader; dispose() frees its model. */
 export interface CardReader {
   read(cards: readonly RgbaImage[], deck: ReadDeck): CardReading[];
   /** What model.json says about how it was trained. */
@@ -69,10 +70,11 @@ function property<T>(values: readonly T[], p: Float64Array, cardP: number, thres
   return { value: confidence >= threshold ? values[index]! : null, confidence };
 }
 
+/** Loads the model and warms it up. */
 export async function createCardReader(options: CardReaderOptions = {}): Promise<CardReader> {
   await useWasmBackend();
   const { model, meta } = await loadModel(options.modelDir);
-  // Fitted by the trainer on rendered frames it did not train on (1 = the network's own odds).
+  // Fitted by the trainer on held-out frames; 1 keeps the network's own odds.
   const temperatures = (meta.temperatures ?? {}) as Partial<Record<string, number>>;
   const threshold = options.threshold ?? READ.threshold;
   const bothWays = options.bothWays ?? true;
@@ -86,8 +88,8 @@ export async function createCardReader(options: CardReaderOptions = {}): Promise
     const rows = cards.length * views;
     const x = new Float32Array(rows * FEATURE_SIZE);
     cards.forEach((card, i) => cardFeatures(card, x, i * views * FEATURE_SIZE, bothWays ? (i * views + 1) * FEATURE_SIZE : undefined));
-    // The tensor out of tidy, its numbers after: tidy walks whatever its function returns, and
-    // a typed array of every card's outputs is thousands of keys to walk (about 1 ms a frame).
+    // The tensor out of tidy, its numbers after: tidy walks whatever its function returns, and a
+    // typed array is thousands of keys to walk.
     const y = tf.tidy(() => forward(modelInputs(x, rows)));
     const out = y.dataSync() as Float32Array;
     y.dispose();
@@ -114,7 +116,7 @@ function interpret(out: Float32Array, i: number, views: number, deck: ReadDeck, 
   const orient = probs(HEADS.orient);
   const [way] = best(orient);
   if (way === ORIENT_SIDEWAYS) {
-    // Cut across the card (portrait taken for landscape): the caller should cut it again.
+    // Cut across the card: the caller should cut it again.
     return { deck: 'unknown', card: null, confidence: 0, sideways: true, visible };
   }
   let upsideDown = orient[ORIENT_TURNED]! > orient[ORIENT_UP]!;
@@ -127,8 +129,7 @@ function interpret(out: Float32Array, i: number, views: number, deck: ReadDeck, 
     const named = confidence >= threshold;
     return { deck: face, card: named ? STACKS_CARDS[index]! : null, confidence, upsideDown, visible };
   }
-  // The pips' reading and the corner index's, as two experts: where they agree the card is
-  // surer, where they disagree (glare over the pips, a hand over a corner) it is not.
+  // The pips' reading and the corner index's as two experts: surer where they agree, less where not.
   const pn = agree(probs(HEADS.number), probs(HEADS.indexNumber));
   const ps = agree(probs(HEADS.shape), probs(HEADS.indexShape));
   const pc = probs(HEADS.colour);
@@ -140,7 +141,7 @@ function interpret(out: Float32Array, i: number, views: number, deck: ReadDeck, 
   const [c] = best(pc);
   const confidence = ticProbabilities[n * 25 + s * 5 + c]!;
   const named = confidence >= threshold;
-  // Circles and squares (pips, layout and both indices) look the same turned round: no way is up.
+  // Circles and squares look the same turned round: no way is up.
   if (SHAPES[s] === 'circle' || SHAPES[s] === 'square') upsideDown = false;
   return {
     deck: face,
@@ -156,9 +157,8 @@ function interpret(out: Float32Array, i: number, views: number, deck: ReadDeck, 
 }
 
 /**
- * Two reads of one TIC card (two cuts of one photo) as one: their odds over the 125 cards averaged
- * (see fromTicOdds). Two cuts of one photo are not two looks at the card: the second read may name
- * the card or change its name, but raises no confidence to "sure".
+ * Two reads of one TIC card as one, their odds averaged. Two cuts of one photo are not two looks at
+ * the card, so the second may name or rename it but raises no confidence to sure.
  */
 export function averagedTicRead(a: CardReading, b: CardReading, threshold: number, most: number): CardReading {
   if (!a.ticProbabilities || !b.ticProbabilities) return a;
@@ -169,10 +169,8 @@ export function averagedTicRead(a: CardReading, b: CardReading, threshold: numbe
 }
 
 /**
- * A TIC read from odds over the 125 cards that another look changed: the card and each property
- * named from them (a property's odds are the sums over the other two), no confidence raised above
- * `most` (below "sure"), or above the first read's where that was higher; the first read's deck
- * and way up are kept (no way is up for circles and squares).
+ * A TIC read named from new odds over the 125 cards, no confidence raised above `most` or the first
+ * read's if higher; the first read's deck and way up are kept.
  */
 export function fromTicOdds(a: CardReading, p: Float32Array, threshold: number, most: number): CardReading {
   const pn = new Float64Array(5);
@@ -203,9 +201,8 @@ export function fromTicOdds(a: CardReading, p: Float32Array, threshold: number, 
 }
 
 /**
- * A TIC read with its colour odds taken from another read of the card, and its confidence the best
- * of the 125 odds that gives: for a read of a face altered in a way that keeps number and shape but
- * not colour (glare taken off shifts the inks' hues). Null where either read has no TIC odds.
+ * A TIC read with its colour odds taken from another read, for a face altered in a way that shifts
+ * hues, such as glare taken off. Null where either read has no TIC odds.
  */
 export function withColourOf(read: CardReading, from: CardReading): CardReading | null {
   if (!read.ticProbabilities || !from.ticProbabilities) return null;
@@ -222,11 +219,7 @@ export function withColourOf(read: CardReading, from: CardReading): CardReading 
   return { ...read, ticProbabilities: p, confidence: best(p)[1] };
 }
 
-/**
- * The cards cut from `quads` read; each read sideways (its quad took the card's long side for its
- * short one) cut again a quarter turned and read again. The quads as read, their cuts, the
- * readings, and which were turned.
- */
+/** Reads the cards cut from `quads`, cutting again a quarter turned and rereading any read sideways. */
 export function readTurningSideways(
   reader: CardReader,
   quads: readonly Quad[],
@@ -249,9 +242,8 @@ export function readTurningSideways(
 }
 
 /**
- * A reader that reads nothing (`seqref eval --no-read`, and the bench without a model): every
- * find a face of the deck asked for, named none, so that the recogniser keeps each find it would
- * keep for a face (cardFinds in src/vision/recognise.ts).
+ * A reader that reads nothing, for `seqref eval --no-read` and the bench without a model: every find a
+ * face named none, so the recogniser keeps each find it would keep for a face.
  */
 export const blindReader: CardReader = {
   read: (cards, deck) => cards.map(() => ({ deck, card: null, confidence: 0 })),

@@ -1,8 +1,6 @@
-// The card reader's network: a small dense net over the card's features (features.ts) with one
-// output row cut into heads (heads.ts). Dense because the features already do the looking (white
-// balance, ink and chroma maps), so the net only has to learn what the maps mean; dense layers
-// also train on TF.js's wasm backend, which convolutions cannot. Weights live on disk under
-// models/ as TF.js layers JSON plus one binary of float16 weights, loaded with no network.
+// The card reader's network: a small dense net over the card's features with one output row cut into
+// heads. Dense, as the features already do the looking and dense layers train on TF.js's wasm backend.
+// Weights live under models/ as layers JSON plus float16 weights, loaded from disk.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -12,10 +10,12 @@ import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { CORNER_AT, CORNER_SIZE, FEATURE_SIZE } from './features.js';
 import { INDEX_OUTPUTS, OUTPUTS } from './heads.js';
 
+/** The model's name and its files in its folder. */
 export const MODEL_NAME = 'card-reader';
 export const MODEL_FILE = 'model.json';
 export const WEIGHTS_FILE = 'weights.bin';
 
+/** The network's layer sizes. */
 export interface ModelShape {
   readonly hidden: readonly number[];
   readonly dropout: number;
@@ -23,14 +23,12 @@ export interface ModelShape {
   readonly index: number;
 }
 
+/** The shape the committed model is trained with. */
 export const DEFAULT_SHAPE: ModelShape = { hidden: [160, 96], dropout: 0.15, index: 48 };
 
 let backendReady: Promise<void> | undefined;
 
-/**
- * TF.js on its WebAssembly backend (its files found on disk, never fetched). The CPU backend is
- * ten times slower at the same dense layers, so it is only a fallback for a platform without wasm.
- */
+/** Starts TF.js on its WebAssembly backend, far faster than the CPU one; its files come from disk. */
 export function useWasmBackend(): Promise<void> {
   backendReady ??= (async () => {
     const require = createRequire(import.meta.url);
@@ -42,9 +40,8 @@ export function useWasmBackend(): Promise<void> {
 }
 
 /**
- * Two parts: an index reader over the two corner crops alone (its own heads for number and shape),
- * and the main trunk over all the features, which also sees the index reader's units. One output
- * row: the main heads, then the index heads (heads.ts).
+ * The network: an index reader over the corner crops with its own heads, and a trunk over all the
+ * features that also sees the index reader's units. Outputs the main heads, then the index heads.
  */
 export function buildModel(shape: ModelShape = DEFAULT_SHAPE, seed = 1): tf.LayersModel {
   const input = tf.input({ shape: [FEATURE_SIZE], name: 'features' });
@@ -71,10 +68,8 @@ export function modelInputs(features: Float32Array, rows: number): [tf.Tensor2D,
 }
 
 /**
- * The network as a plain function of its inputs, for reading: each layer's own kernel (fused
- * matMul with bias and activation, concat) in the layers' order, so the same bits as
- * model.predict, without tf.layers' per-call bookkeeping (about a third of the call at a
- * frame's 60 rows). Knows the layers the reader's net is built of; any other is an error.
+ * The network as a plain function for reading: each layer's kernel in order, the same bits as
+ * model.predict without tf.layers' per-call overhead. Any layer kind the reader does not use is an error.
  */
 export function inference(model: tf.LayersModel): (inputs: readonly tf.Tensor2D[]) => tf.Tensor2D {
   interface Step {
@@ -104,7 +99,7 @@ export function inference(model: tf.LayersModel): (inputs: readonly tf.Tensor2D[
   };
 }
 
-/** The committed model's folder: models/card-reader at the repository's root (from src/ or dist/src/). */
+/** The committed model's folder: models/card-reader at the repository's root, from src/ or dist/src/. */
 export function defaultModelDir(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6; i++) {
@@ -134,6 +129,7 @@ function toHalf(value: number): number {
   return sign | (rounded + ((mantissa >>> 12) & 1));
 }
 
+/** The size of a saved model. */
 export interface SavedModelInfo {
   readonly bytes: number;
   readonly parameters: number;
@@ -175,14 +171,16 @@ export async function saveModel(model: tf.LayersModel, dir: string, meta: Record
   return { bytes: bin.byteLength + Buffer.byteLength(JSON.stringify(json)), parameters };
 }
 
+/** No model files where the reader looked. */
 export class ModelMissingError extends Error {}
 
+/** A loaded model and its metadata. */
 export interface LoadedModel {
   readonly model: tf.LayersModel;
   readonly meta: Record<string, unknown>;
 }
 
-/** Loads the model from disk through an in-memory IOHandler (no fetch, no network). */
+/** Loads the model from disk through an in-memory IOHandler, with no fetch. */
 export async function loadModel(dir: string = defaultModelDir()): Promise<LoadedModel> {
   const jsonPath = join(dir, MODEL_FILE);
   const binPath = join(dir, WEIGHTS_FILE);

@@ -1,9 +1,6 @@
-// A second look at a TIC card's pips. The reader sees the face at 1 px/mm, where a 13 mm pip washed
-// pale by glare, or yellow on cream and blurred, is a faint blob: a circle and a square, a triangle
-// and a star, differ by a few pixels of it. Here the face is cut again at PIPS.pxPerMm, and each shape
-// as the deck profile draws it is matched at each place a pip may lie (normalised
-// cross-correlation, a few px round the place, both ways up): which number and shape the pips
-// are, as odds beside the reader's own.
+// A second look at a TIC card's pips, which at the reader's 1 px/mm can be faint blobs whose shapes
+// differ by a few pixels. The face is cut again finer and each shape matched at each pip place, both
+// ways up, giving odds on number and shape beside the reader's own.
 import { COLOURS, NUMBERS, SHAPES } from '../../cards/tic.js';
 import { facePixels } from '../../deck/faces.js';
 import { STANDARD_DECK, type DeckProfile } from '../../deck/profile.js';
@@ -16,18 +13,17 @@ import { PIPS } from './params.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
 
+/** Matches pip shapes against cards; dispose() frees its templates. */
 export interface PipMatcher {
   /**
-   * How well each number and shape (number-major, NUMBERS x SHAPES) fits the pips on the card
-   * under `quad`: the mean correlation over that number's pip places, the better way up, each
-   * place counted by how clearly some shape fits it. Only the `numbers` given (indices into
-   * NUMBERS; all by default) are scored, the others' fits left at 0, alike for every shape.
+   * How well each number and shape (number-major) fits the pips under `quad`: the weighted mean
+   * correlation over that number's places. Only the `numbers` given (indices) are scored; others stay 0.
    */
   score(quad: Quad, cut: SizedCut, numbers?: readonly number[]): Float32Array;
   dispose(): void;
 }
 
-/** Ink against the card's own paper, in a Mat the caller deletes: how far the channel that departs most falls below it (0 paper, 1 black). */
+/** Ink against the card's own paper in the channel that departs most (0 paper, 1 black); the caller deletes it. */
 function inkMat(cv: OpenCv, image: RgbaImage): Mat {
   const n = image.width * image.height;
   const paper = paperColour(image.data, n);
@@ -45,7 +41,7 @@ function inkMat(cv: OpenCv, image: RgbaImage): Mat {
   return mat;
 }
 
-/** Each shape (SHAPES order), one pip at the card's centre in a `box` px square, blurred: upright and turned round. */
+/** Each shape's pip in a `box` px square, blurred, upright and turned round. */
 function shapeTemplates(cv: OpenCv, profile: DeckProfile, box: number): Mat[][] {
   return SHAPES.map((shape) => {
     const face = inkMat(cv, facePixels(`1-${shape}-violet`, PIPS.pxPerMm, profile));
@@ -65,7 +61,7 @@ function shapeTemplates(cv: OpenCv, profile: DeckProfile, box: number): Mat[][] 
   });
 }
 
-/** Every place a pip may lie (px on a `width` x `height` cut), and which of them each number's pips take (NUMBERS order). */
+/** Every place a pip may lie (px on the cut), and which of them each number's pips take. */
 function pipPlaces(pipOffsetsMm: DeckProfile['tic']['pipOffsetsMm'], width: number, height: number): { places: [number, number][]; placesOf: number[][] } {
   const places: [number, number][] = [];
   const placesOf = NUMBERS.map((n) =>
@@ -78,6 +74,7 @@ function pipPlaces(pipOffsetsMm: DeckProfile['tic']['pipOffsetsMm'], width: numb
   return { places, placesOf };
 }
 
+/** Draws the pip templates for a deck and returns a matcher. */
 export function createPipMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DECK): PipMatcher {
   const { pipBoxMm, pipOffsetsMm } = profile.tic;
   const width = Math.round(profile.widthMm * PIPS.pxPerMm);
@@ -94,10 +91,9 @@ export function createPipMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DEC
 
   const score = (quad: Quad, cut: SizedCut, numbers: readonly number[] = NUMBERS.map((_, n) => n)): Float32Array => {
     const observed = inkMat(cv, cut(quad, { width, height }));
-    // fits[place][shape][way up]: the best correlation within PIPS.reach of the place (only the places
-    // of the numbers asked for; the others stay at 0).
+    // fits[place][shape][way up]: the best correlation near the place; unasked places stay at 0.
     const fits = places.map(() => templates.map((ways) => ways.map(() => 0)));
-    // spread[place]: how much the ink varies there (its standard deviation).
+    // spread[place]: the ink's standard deviation there.
     const spread = places.map(() => 0);
     const wanted = new Set(numbers.flatMap((n) => placesOf[n]!));
     try {
@@ -121,10 +117,8 @@ export function createPipMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DEC
     } finally {
       observed.delete();
     }
-    // Each place counts by how clearly some shape fits it, times how strongly its ink stands out
-    // (squared): a pip glare washed out, or a place with none, fits every shape about as badly, and
-    // would only blur the others' lead; a pip washed pale still correlates (the correlation is
-    // blind to contrast), but its blurred blob fits a star as well as the triangle it is.
+    // Each place counts by its best fit times its ink's contrast, squared: correlation is blind to
+    // contrast, and a washed-out or empty place fits every shape alike and would blur the lead.
     const weights = fits.map((f, k) => (Math.max(0, ...f.flat()) * spread[k]!) ** 2);
     const out = new Float32Array(NUMBERS.length * SHAPES.length);
     numbers.forEach((n) => {
@@ -148,16 +142,14 @@ export function createPipMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DEC
 }
 
 /**
- * A TIC read with the second look at its pips weighed in: each card's odds times
- * exp(PIPS.gain x (its shape's fit - the best shape's fit at its number)), each number's odds kept
- * to their own total. The pips weigh shapes only: a place under a hand or washed out by glare fits
- * no shape, as a place with no pip does, so the count is left to the reader. Capped as
- * averagedTicRead is: the pips are the same photo.
+ * A TIC read with its pip fits weighed in on shape only, each number's odds keeping their total: a
+ * hidden pip fits no shape, as a missing one does, so the count is left to the reader. Capped as
+ * averagedTicRead is, as the pips are the same photo.
  */
 export function withPipFits(read: CardReading, fits: Float32Array, threshold: number, most: number): CardReading {
   if (!read.ticProbabilities) return read;
   const p = new Float32Array(read.ticProbabilities);
-  // ticDeck() order: number-major, then shape, then colour (the fits' order, each colour alike).
+  // ticDeck() order: number-major, then shape, then colour.
   const perNumber = SHAPES.length * COLOURS.length;
   NUMBERS.forEach((_, n) => {
     const own = fits.subarray(n * SHAPES.length, (n + 1) * SHAPES.length);
@@ -173,10 +165,7 @@ export function withPipFits(read: CardReading, fits: Float32Array, threshold: nu
   return fromTicOdds(read, p, threshold, most);
 }
 
-/**
- * An unsure TIC read with its pips looked at: the fits of its likely numbers' shapes weighed in
- * (withPipFits) where some shape fits clearly (PIPS.clearFit); as it was elsewhere.
- */
+/** An unsure TIC read with its likely numbers' pip fits weighed in, where some shape fits clearly. */
 export function lookAtPips(pips: PipMatcher, read: CardReading, quad: Quad, cut: SizedCut, threshold: number, most: number): CardReading {
   const odds = read.ticProbabilities;
   if (!odds) return read;
@@ -187,5 +176,5 @@ export function lookAtPips(pips: PipMatcher, read: CardReading, quad: Quad, cut:
   return Math.max(...fits) >= PIPS.clearFit ? withPipFits(read, fits, threshold, most) : read;
 }
 
-/** One matcher a process (its shapes are drawn once); null where the deck cannot be drawn here. */
+/** One matcher a process, its shapes drawn once; null where the deck cannot be drawn here. */
 export const pipMatcher = madeOnce((cv) => createPipMatcher(cv));

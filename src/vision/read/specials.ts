@@ -1,10 +1,6 @@
-// A second look at the Stacks specials. Their faces carry nothing but a word in black capitals on
-// yellow (cards.md), 8 mm tall at most: at the reader's 1 px/mm CARD STEAL and CHIP STEAL differ by
-// a few pixels, and a quad a few px off (a pile top's faint edge) moves the word out of where the
-// reader expects it. Here the middle of the card is cut again at SPECIALS.pxPerMm (params.ts), with
-// a margin round it, and each word as the deck profile draws it is slid over the cut at a few
-// widths, both ways up (normalised cross-correlation; a search at half the resolution, then a few
-// px round its best place at full), so a quad a few mm off in place or size still lines the word up.
+// A second look at the Stacks specials, whose faces carry only a small word that at the reader's
+// 1 px/mm differs by a few pixels. The middle is cut again finer, with a margin, and each word is slid
+// over it at a few widths both ways up, coarse then fine, so a quad a few mm off still lines it up.
 import { SPECIALS as SPECIAL_CARDS, type Special } from '../../cards/stacks.js';
 import { facePixels } from '../../deck/faces.js';
 import { STANDARD_DECK, type DeckProfile } from '../../deck/profile.js';
@@ -26,6 +22,7 @@ interface Template {
   readonly coarse: Mat[];
 }
 
+/** How well each special's word matched a card. */
 export interface SpecialScores {
   /** Best correlation of each special's word (SPECIALS order, src/cards/stacks.ts), either way up. */
   readonly scores: number[];
@@ -33,6 +30,7 @@ export interface SpecialScores {
   readonly turned: boolean;
 }
 
+/** Matches the specials' words against cards; dispose() frees its templates. */
 export interface SpecialMatcher {
   /** Scores the words against the card under `quad`; `cut` warps a frame quad to an image of the given size. */
   score(quad: Quad, cut: SizedCut): SpecialScores;
@@ -40,9 +38,8 @@ export interface SpecialMatcher {
 }
 
 /**
- * Ink against the face round it: 1 - (R + G) / the local face level (the brightest R + G within
- * SPECIALS.envelope px, wider than a stroke), so the word reads the same under glare or in shadow. Yellow
- * keeps red and green where black loses both.
+ * Ink against the face round it: 1 - (R + G) over the local brightest R + G, so the word reads the same
+ * under glare or in shadow. Yellow keeps red and green where black loses both.
  */
 function inkMat(cv: OpenCv, image: RgbaImage): Mat {
   const n = image.width * image.height;
@@ -88,7 +85,7 @@ function wordBox(ink: Float32Array, width: number, height: number, pxPerMm: numb
 /** A template's best correlation anywhere in an image, and where. */
 type BestMatch = (image: Mat, template: Mat) => { score: number; x: number; y: number };
 
-/** Where the coarse search found a word best: the template, its score and place, and its scale (index into SPECIALS.scales). */
+/** Where the coarse search found a word best: template, score, place and scale (index into SPECIALS.scales). */
 interface CoarseMatch {
   readonly t: Template;
   readonly score: number;
@@ -98,8 +95,8 @@ interface CoarseMatch {
 }
 
 /**
- * Every special's word as the deck profile draws it, both ways up at each of SPECIALS.scales, and the band
- * of the card (mm from its top) that holds every word either way up, with SPECIALS.padMm round it.
+ * Every special's word as the deck profile draws it, both ways up at each scale, and the band of the
+ * card (mm from its top) that holds every word either way up, padded.
  */
 function wordTemplates(cv: OpenCv, profile: DeckProfile): { templates: Template[]; top: number; bottom: number } {
   const w = profile.widthMm;
@@ -142,7 +139,7 @@ function wordTemplates(cv: OpenCv, profile: DeckProfile): { templates: Template[
   return { templates, top, bottom };
 }
 
-/** Coarse: where each word lies, which way up and how stretched, at every other scale over the whole cut (at half resolution). */
+/** Where each word lies best, which way up and how stretched, over the whole cut at half resolution. */
 function coarseMatches(small: Mat, templates: readonly Template[], bestMatch: BestMatch): Map<Special, CoarseMatch> {
   const coarse = new Map<Special, CoarseMatch>();
   for (const t of templates) {
@@ -156,7 +153,7 @@ function coarseMatches(small: Mat, templates: readonly Template[], bestMatch: Be
   return coarse;
 }
 
-/** Fine: the best correlation at the scales either side of the coarse one, a few px round the coarse place, at full resolution (-Infinity where none fits). */
+/** The best full-resolution correlation near the coarse match's place and scale; -Infinity where none fits. */
 function fineMatch(cv: OpenCv, observed: Mat, at: CoarseMatch, bestMatch: BestMatch): number {
   const cx = 2 * at.x + at.t.coarse[at.j]!.cols;
   const cy = 2 * at.y + at.t.coarse[at.j]!.rows;
@@ -175,6 +172,7 @@ function fineMatch(cv: OpenCv, observed: Mat, at: CoarseMatch, bestMatch: BestMa
   return s;
 }
 
+/** Draws the words' templates for a deck and returns a matcher. */
 export function createSpecialMatcher(cv: OpenCv, profile: DeckProfile = STANDARD_DECK): SpecialMatcher {
   const w = profile.widthMm;
   const h = profile.heightMm;
@@ -194,7 +192,6 @@ export function createSpecialMatcher(cv: OpenCv, profile: DeckProfile = STANDARD
     [0, h],
   ];
 
-  /** Best correlation of `template` anywhere in `image` (TM_CCOEFF_NORMED), and where. */
   const result = new cv.Mat();
   const noMask = new cv.Mat();
   const bestMatch: BestMatch = (image, template) => {
@@ -239,10 +236,10 @@ export function createSpecialMatcher(cv: OpenCv, profile: DeckProfile = STANDARD
   };
 }
 
-/** One matcher a process (its templates are drawn once); null where the deck's font is missing. */
+/** One matcher a process, its templates drawn once; null where the deck's font is missing. */
 export const specialMatcher = madeOnce((cv) => createSpecialMatcher(cv));
 
-/** Share of the face's pixels that are a special's yellow (isYellow): specials' faces, not paper or red or blue ink. */
+/** Share of the face's pixels in a special's yellow. */
 export function yellowShare(face: RgbaImage): number {
   const n = face.width * face.height;
   let yellow = 0;
@@ -258,12 +255,8 @@ function odds(scores: readonly number[]): number[] {
 }
 
 /**
- * The Stacks readings after a second look at the cards that may be specials (a yellow face, or
- * read as a special): where the word is found the card is named by it (surer where the reader
- * agrees) and its quad turned to match the word (a quad the reader turned a quarter, taking the
- * card to be cut across, is also tried as it was); where another word, or none, is found than the
- * reader's special the card becomes unknown; a yellow face the reader took for a number or a
- * wild, with no word found, is unknown too.
+ * The Stacks readings after a look at the words of cards that may be specials: a word found names the
+ * card and turns its quad; a special read with another word or none, or a yellow face named otherwise, drops.
  */
 export function lookAgainAtSpecials(
   matcher: SpecialMatcher,
@@ -295,7 +288,7 @@ export function lookAgainAtSpecials(
       out.readings[i] = { ...r, deck: 'stacks', card: confidence >= threshold ? found : null, confidence, upsideDown: turned, sideways: false };
       out.quads[i] = quad;
     } else if (readSpecial && !found) {
-      // No word where a special's word should be: the reader's special stood on nothing (on the tuning sets it was always wrong).
+      // No word where a special's should be: the reader's special stands on nothing.
       const confidence = Math.min(r.confidence, scores[k]!);
       out.readings[i] = { ...r, card: confidence >= threshold ? r.card : null, confidence };
     } else if (readSpecial && found !== r.card) {
