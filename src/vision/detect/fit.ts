@@ -9,6 +9,7 @@ import type { Look } from './look.js';
 import type { Plane } from './plane.js';
 import { CARDS, FIT, SIDES } from './params.js';
 
+/** Each candidate fitted to the table in place: Stacks pile tops, then cards off a card's size. */
 export function fitToTable(look: Look, on: Plane, found: Candidate[]): void {
   if (look.deck === 'stacks') stacksTops(look, on, found);
   if (on.sized && on.sizedInverse) fitSizes(look, on, found);
@@ -29,11 +30,7 @@ function stacksTops(look: Look, on: Plane, found: Candidate[]): void {
   });
 }
 
-/**
- * A card a side too short or too long on the table (cut by a cover's edge or shadow, or run on
- * into the thing beside it): completed from its clearest corner where the edges bear that out,
- * and never reported as wholly seen otherwise.
- */
+/** A card off a card's size on the table: completed from its clearest corner where the edges allow, else partial. */
 function fitSizes(look: Look, on: Plane, found: Candidate[]): void {
   const { frame, grey, deck } = look;
   const sized = on.sized!;
@@ -41,10 +38,8 @@ function fitSizes(look: Look, on: Plane, found: Candidate[]): void {
   const table = tableColour(frame, found.map((c) => c.quad));
   found.forEach((c, i) => {
     const off = on.sizeError(c.quad);
-    // Cut along the edge of something lying over it (the deck, a phone): run on under it to the
-    // card's own length, also where the cut is oblique and leaves the card about its size (a
-    // face cut askew reads wrongly: a star sheared into a triangle). (Not a Stacks pile top, whose
-    // side against the card below is no cover's.)
+    // Cut by something lying over it: run on under it to the card's length, even where an oblique cut
+    // leaves it about its size, as a face cut askew reads wrongly. Not in Stacks: a pile top's side is no cover's.
     const covered = deck === 'tic' || (off <= CARDS.offSize && !c.partial) ? coveredSide(frame, c.quad, table) : null;
     const underCover = covered !== null && deck === 'tic' ? extendUnderCover(c.quad, covered, sized.toTable, sizedInverse, on.size) : null;
     if (underCover && on.sizeError(underCover) < off) {

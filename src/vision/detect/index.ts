@@ -1,16 +1,7 @@
-// Finding cards in a frame. One look (look.ts) is these stages in order, each in its own file:
-//   lone.ts       lone cards: regions of paper whose hull is a card-shaped quadrilateral holding
-//                 ink, snapped to the frame's edges, under the best idea of the paper's colour;
-//   plane.ts      the table plane they give (or a calibration's), so a card's size is known
-//                 everywhere, and what a candidate measures on it;
-//   outlines.ts   candidates from the outlines: lone cards kept or completed, parts of cards;
-//   scan-hits.ts  candidates from the scan of the table for card-sized rectangles along edges,
-//                 each snapped, then judged by its shape and face (face.ts);
-//   fit.ts        each candidate fitted to the table (a Stacks pile's top card, a card cut short);
-//   select.ts     one candidate per card.
-// detectCards takes a look at the working width, then other looks where it found few lone cards
-// (finer, faint edges, straight runs out, the lone cards' own paper, another plane), keeping the
-// one whose cards the frame's edges hold best. Thresholds: params.ts.
+// Finding cards in a frame. One look (look.ts) runs lone.ts, plane.ts, outlines.ts, scan-hits.ts,
+// fit.ts and select.ts in turn. detectCards takes a look at the working width, then other looks where
+// it found few lone cards (finer, faint edges, straight runs out, the cards' own paper, another plane),
+// keeping the one whose cards the frame's edges hold best. Thresholds: params.ts.
 import { performance } from 'node:perf_hooks';
 import type { Quad, RgbaImage } from '../image.js';
 import type { OpenCv } from '../opencv.js';
@@ -23,6 +14,7 @@ import type { Region } from './regions.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
 
+/** What detectCards is told: the deck, the working width, and what is known beforehand. */
 export interface DetectOptions {
   /** Sequence Stacks specials have yellow faces: count yellow as card face too. */
   readonly deck?: 'tic' | 'stacks';
@@ -30,12 +22,13 @@ export interface DetectOptions {
   readonly workWidth?: number;
   /** Filled in with intermediate results when given (for the annotated debug pictures). */
   readonly debug?: DetectDebug;
-  /** Frame pixels -> table mm known beforehand (a calibration profile): used instead of the plane the lone cards give. */
+  /** Frame pixels -> table mm known beforehand (a calibration's): used instead of the lone cards' plane. */
   readonly plane?: Homography;
-  /** The paper's colour under this light (RGB), as a first look's lone cards showed it: used instead of the brightest near-neutral pixels. */
+  /** The paper's colour (RGB) from an earlier look's lone cards: used instead of the white point. */
   readonly paper?: readonly [number, number, number];
 }
 
+/** Intermediate results, filled in for the annotated debug pictures. */
 export interface DetectDebug {
   surface?: Surface;
   mask?: Uint8Array;
@@ -55,18 +48,11 @@ export interface DetectDebug {
 /** A card found, and how: its own outline in the paper mask, or the scan over the table plane. */
 export interface Detection extends DetectedCard {
   readonly evidence: 'outline' | 'scan';
-  /**
-   * Found on evidence a hand can give too (see CARDS.partedPiece): a card only where the reader names
-   * one in it (the recogniser drops it otherwise).
-   */
+  /** Found on evidence a hand can give too (CARDS.partedPiece): a card only where the reader names one. */
   readonly tentative?: true;
 }
 
-/**
- * Every card in the frame: a look at the working width, then other looks where it found few lone
- * cards or left outlines open (each kept only where it finds more, or the same better held), and
- * a last look on another plane where the one used may be far off.
- */
+/** Every card in the frame: the working look, then others where it found few lone cards or left outlines open. */
 export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: DetectOptions = {}): Detection[] {
   const looks = looker(cv, frame, source, options);
   try {
@@ -103,12 +89,11 @@ interface Looker {
 }
 
 function looker(cv: OpenCv, frame: RgbaImage, source: Mat, options: DetectOptions): Looker {
-  // Each surface made is kept to the end: the flat plane's try works on the chosen one. (The faint
-  // looks' surfaces are the first one's with other edges, its fine grey among them.)
+  // Surfaces are freed only at the end: later looks reuse them, and faint looks share the first's fine grey.
   const surfaces: Surface[] = [];
   const look = (surface: Surface, how: string, o: DetectOptions = options): Seen => {
     const found = lookOnce(cv, frame, surface, o);
-    // Each look's outcome, for the debug pictures and for tuning: which look found what.
+    // Which look found what, for the debug pictures.
     options.debug?.looks?.push({ how, width: surface.width, lone: found.lone, cards: found.cards.length, seen: found.seen });
     return { surface, found };
   };
@@ -130,13 +115,8 @@ function looker(cv: OpenCv, frame: RgbaImage, source: Mat, options: DetectOption
 }
 
 /**
- * Small cards on a table nearly the colour of their paper: at the working scale their faint
- * outlines may not close, and with few lone cards the plane to scan by is weak or missing. A finer
- * look, kept when it finds more cards; or as many, more of them by their own outlines (a glare spot
- * over a small card's end cuts its outline short at the working scale) and held by more of the
- * frame's edges, by LOOKS.finerMargin sides. (Where the two hold as much, the first look's fewer
- * lone cards may still offer the flat plane's try.) Where it is not kept, its cards outlined whole
- * (`outlines`, see withOutlines).
+ * A finer look where few lone cards were found: small cards' faint outlines may close only there.
+ * Kept where it finds more cards, or as many, more lone and better held; else its whole outlines.
  */
 function finerLook(looks: Looker, best: Seen, workWidth: number): { best: Seen; outlines: Detection[] } {
   const finer = Math.min(looks.frame.width, Math.round(workWidth * LOOKS.finerScale));
@@ -145,48 +125,34 @@ function finerLook(looks: Looker, best: Seen, workWidth: number): { best: Seen; 
   const [now, was] = [again.found, best.found];
   const moreCards = now.counted > was.counted;
   const asManyBetterHeld = now.counted === was.counted && now.lone > was.lone && now.seen > was.seen + LOOKS.finerMargin;
-  // Without a lone card the look kept had no plane to judge its finds by: the finer look's plane,
-  // where its cards hold more of the frame's edges, outweighs a count of unjudged finds.
+  // With no lone card the kept look had no plane to judge finds by: the finer look's plane, better
+  // held, outweighs a count of unjudged finds.
   const planeWhereNone = was.lone === 0 && now.lone > 0 && now.seen > was.seen + LOOKS.finerMargin;
   if (moreCards || asManyBetterHeld || planeWhereNone) return { best: again, outlines: [] };
   return { best, outlines: now.cards.filter((c) => c.evidence === 'outline' && !c.partial) };
 }
 
-/**
- * Where the look kept outlined no lone card (no plane to judge a find by), the cards the finer
- * look outlined whole that it missed are added (a glare spot over one card's end and the frame's
- * edge across another: each look finds one). Only those lying clear of every card found: one over
- * a card found, or over a hand's other finds, is no card of its own. (Beside lone cards, the finer
- * look's own plane may pass what the kept look's turned down: the white squares of calibration
- * markers.)
- */
+/** With no lone card kept, the finer look's whole outlines it missed, where clear of every card found. */
 function withOutlines(cards: Detection[], outlines: readonly Detection[]): Detection[] {
   const apart = (a: Detection, b: Detection): boolean => !insetGrid(a.corners).some((p) => insidePolygon(b.corners, p)) && !insetGrid(b.corners).some((p) => insidePolygon(a.corners, p));
   return [...cards, ...outlines.filter((c) => cards.every((k) => apart(c, k)))];
 }
 
 /**
- * A table as light as the paper under soft light: a card's outline is a line a few grey levels
- * deep, which the usual thresholds leave open. Looks for faint edges, each kept where it finds
- * more lone cards (a plane, or a better one) and more cards; the second blurs the grey first, for
- * a grainy table whose grain the low thresholds take for edges everywhere. In Stacks, then the
- * same on the finer look's surface, where one was made: a small card far off on a pale table
- * closes its faint outline only there. (In TIC layouts that found a few cards more, but a Hunt
- * game with a hand over it paid for two more looks each frame, 65 ms.)
+ * Looks with faint edges, for a table as light as the paper where the usual thresholds leave outlines
+ * open; the second blurs the grey first, for a grainy table. In Stacks also on the finer surface.
  */
 function faintLooks(looks: Looker, kept: Seen, first: Surface): Seen {
   let best = kept;
   const finerToo = looks.options.deck === 'stacks' && looks.surfaces.length > 1;
   const tries = [first, ...(finerToo ? [looks.surfaces[1]!] : [])].flatMap((surface) => FAINT_EDGES.map((edges) => ({ surface, edges })));
-  // Lone cards enough, yet a part of the cards (LOOKS.openPart) placed by the scan alone, partly:
-  // a table as light as the paper, where the usual edges closed a few outlines and left the rest open.
+  // Enough lone cards, yet many cards placed partly by the scan alone: the usual edges left outlines open.
   const scanned = (found: Found): number => found.cards.filter((c) => c.evidence === 'scan' && c.partial && !c.tentative).length;
   const openOutlines = best.found.lone >= LOOKS.few && LOOKS.openPart * scanned(best.found) >= best.found.counted;
   for (const { surface, edges } of tries) {
     if (best.found.lone >= LOOKS.few && !openOutlines) break;
     const again = looks.look(withEdges(looks.cv, surface, edges), `faint edges${edges.blur ? ', blurred' : ''}`);
-    // (At the finer scale, only where it loses no card found: a special on a light table, found
-    // by its yellow, lost to a plane set by the finer look's outlines.)
+    // On the finer surface, only where it loses no card found: its plane may lose a special found by yellow.
     const losesNone = surface === first || best.found.cards.every((c) => again.found.cards.some((n) => insidePolygon(n.corners as unknown as Vec[], c.centre as unknown as Vec)));
     if (losesNone && faintLookBetter(best.found, again.found, openOutlines)) best = again;
   }
@@ -197,31 +163,21 @@ function faintLooks(looks: Looker, kept: Seen, first: Surface): Seen {
 function faintLookBetter(was: Found, now: Found, openOutlines: boolean): boolean {
   const whole = (found: Found): number => found.cards.filter((c) => !c.partial && !c.tentative).length;
   const more = now.counted - was.counted;
-  // Each card more held on LOOKS.paperLookSides sides on average, with a lone card at least (a
-  // plane to judge the finds by).
+  // Each card more held on LOOKS.paperLookSides sides on average, with a lone card to give a plane.
   const heldMore = now.lone > 0 && now.seen - was.seen >= LOOKS.paperLookSides * more;
-  // Or so, with as many lone cards and more cards whole: a pale table with a hand by the one lone
-  // card, the cards round it closed only by the faint edges. (Not for partial finds alone: under
-  // a hand they may be the hand's.)
+  // Or held so with as many lone cards, where more cards are whole (partial finds alone may be a hand's).
   const moreHeld = heldMore && now.lone === was.lone && whole(now) > whole(was);
-  // (Where the outlines were left open, so with LOOKS.closesOpen cards more at least, whatever the
-  // lone cards: the faint edges close fewer outlines clean.)
+  // Where outlines were left open, LOOKS.closesOpen cards more, whatever the lone cards.
   const closesOpen = heldMore && openOutlines && more >= LOOKS.closesOpen;
-  // (Or, where the look kept outlined no lone card, as many cards and a lone one among them, held
-  // by more of the frame's edges: a plane to judge finds by, as the finer look's planeWhereNone.)
+  // With no lone card kept: as many cards, a lone one among them, better held (as in finerLook).
   const planeWhereNone = was.lone === 0 && now.lone > 0 && more === 0 && now.seen > was.seen + LOOKS.finerMargin;
-  // (Or, beside a lone card, as many cards, more of them lone and held by more of the frame's
-  // edges: two cards a finger's width apart, which the usual edges join into one patch of paper,
-  // the scan then placing a card in two halves under a hand; the faint edges part them. Without a
-  // lone card, planeWhereNone rules: there the finer look's outlines may be added.)
+  // Beside a lone card: as many cards, more of them lone and better held (faint edges part cards
+  // close enough for the usual edges to join).
   const asManyMoreLone = was.lone > 0 && more === 0 && now.lone > was.lone && now.seen > was.seen;
   return (more > 0 && (now.lone > was.lone || moreHeld || closesOpen)) || planeWhereNone || asManyMoreLone;
 }
 
-/**
- * No lone card yet, on a table whose edges run on in long straight lines (a checked cloth): the
- * lines taken out, the cards' outlines close on their own. Kept as the faint looks' planeWhereNone.
- */
+/** No lone card yet: a look with long straight edge runs (checked cloth) taken out, kept as planeWhereNone. */
 function straightRunsOut(looks: Looker, best: Seen): Seen {
   if (best.found.lone > 0) return best;
   const again = looks.look(withoutStraightRuns(looks.cv, best.surface), 'straight runs out');
@@ -229,9 +185,8 @@ function straightRunsOut(looks: Looker, best: Seen): Seen {
 }
 
 /**
- * The lone cards' paper far from the colour the passes took for it: looked at again with the
- * cards' own, kept where that finds more cards, each held on LOOKS.paperLookSides sides on average
- * (a stray card-sized find on the table, held by an edge or two, must not tip it).
+ * A look with the lone cards' own paper where it is far from the colour taken: kept where it finds more
+ * cards, each held on LOOKS.paperLookSides sides on average, so a stray find cannot tip it.
  */
 function ownPaperLook(looks: Looker, best: Seen): Seen {
   const { paper } = best.found;
@@ -242,15 +197,9 @@ function ownPaperLook(looks: Looker, best: Seen): Seen {
 }
 
 /**
- * Another plane to look again with, where the one used may be far off:
- * - the plane the scan's cards outlined all round set (Found.refit). A plane from a lone card or
- *   two may run far off a card's size away from them, where the scan then passes over cards; the
- *   cards it outlined all over the table set a better one;
- * - else the flat plane (TablePlane.flat), where some patch of paper lies in no card found. A plane
- *   from a card or two: its perspective may be far off away from them, and under it cards come out
- *   the wrong size, their sides off the edges, or are not found at all.
- * The try is kept where its cards' sides hold more of the frame's edges, by more than
- * LOOKS.flatMargin sides (a stray card-sized find on the table, held by an edge or two, must not tip it).
+ * A last look on another plane, as one from a lone card or two may be far off away from them: the
+ * scan's cards' (Found.refit), else the flat plane where paper lies in no card found. Kept where its
+ * cards hold more of the frame's edges, by LOOKS.flatMargin sides.
  */
 function otherPlaneLook(looks: Looker, best: Seen): Detection[] {
   const { flat, refit, loose } = best.found;

@@ -1,5 +1,5 @@
-// One look at a frame: its surface at a working scale, and what every stage of the look shares,
-// made once and only when first asked for (most frames never need most of it).
+// One look at a frame: lone cards, the table plane, candidates by outline and by scan, fitted to the
+// table, one per card. What the stages share is made once, and only when first asked for.
 import type { RgbaImage } from '../image.js';
 import type { OpenCv } from '../opencv.js';
 import { performance } from 'node:perf_hooks';
@@ -19,6 +19,7 @@ import { scanForCards } from './scan-hits.js';
 import { fitToTable } from './fit.js';
 import { LOOKS, REGIONS, SCANNED } from './params.js';
 
+/** What every stage of one look shares: the frame, its surface, and what is made from them. */
 export interface Look {
   readonly cv: OpenCv;
   readonly frame: RgbaImage;
@@ -43,14 +44,12 @@ export interface Look {
   enclosed(): Region[];
   /** Stacks: regions of the specials' yellow faces alone. */
   yellowLoops(): Region[];
-  /** Every pixel's chroma against the paper's colour `white`, and the lightness parting paper (near-neutral: chroma below `chromaMax`) from table. */
+  /** Chroma against paper colour `white`, and the lightness cut parting paper (chroma < `chromaMax`) from table. */
   paperIdea(white: readonly [number, number, number], chromaMax: number): { chroma: Float32Array; cut: number };
 }
 
-// What the looks at one frame share, made once a frame. Keyed by the arrays they are made from: the
-// faint looks' surfaces share the first one's colours but not its edges; the looks with another
-// paper or plane share its edges too, and its full-resolution grey (the faint looks' grey is the
-// same pixels with another least fall for a side).
+// What the looks at one frame share, keyed by the arrays it is made from: faint looks share the first
+// look's colours but not its edges; looks with another paper or plane share its edges and grey too.
 const paperIdeas = new WeakMap<Uint8Array, Map<string, { chroma: Float32Array; cut: number }>>();
 const regionSets = new WeakMap<Uint8Array, { loops?: Region[]; enclosed?: Region[]; yellow?: Region[] }>();
 const snaps = new WeakMap<GreyImage, Map<string, RefinedQuad>>();
@@ -61,11 +60,12 @@ function cached<K extends object, V>(map: WeakMap<K, V>, key: K, make: () => V):
   return value;
 }
 
+/** The shared state of one look at `surface`. */
 export function startLook(cv: OpenCv, frame: RgbaImage, surface: Surface, options: DetectOptions): Look {
   const k = surface.toFrame;
   const toFrame = (p: Vec): Vec => [p[0] * k, p[1] * k];
   const grey = surface.frameGrey;
-  // Passes under different ideas of the paper's colour find mostly the same lone cards.
+  // Passes under other ideas of the paper's colour find mostly the same lone cards: each is snapped once.
   const refined: { centre: Vec; area: number; erosion: number; refined: RefinedQuad }[] = [];
   const snapped = cached(snaps, grey, () => new Map<string, RefinedQuad>());
   const regions = cached(regionSets, surface.edges, (): { loops?: Region[]; enclosed?: Region[]; yellow?: Region[] } => ({}));
@@ -116,10 +116,11 @@ export function startLook(cv: OpenCv, frame: RgbaImage, surface: Surface, option
 /** What one look found: the cards, how many lone ones, and how well the frame's edges hold them. */
 export interface Found {
   readonly cards: Detection[];
-  /** How many cards, and (`seen`) how well held, tentative finds aside: they must not tip the choice between looks. */
+  /** How many cards, tentative finds aside: they must not tip the choice between looks. */
   readonly counted: number;
+  /** How many lone cards. */
   readonly lone: number;
-  /** The cards' summed side support (each side 0..1). */
+  /** The counted cards' summed side support (each side 0..1). */
   readonly seen: number;
   /** How many regions of paper (LOOKS.loosePart of a card or more) lie in no card found. */
   readonly loose: number;
@@ -127,11 +128,11 @@ export interface Found {
   readonly flat?: Homography;
   /** The lone cards' own paper, where it is far from the colour the passes took for paper. */
   readonly paper?: readonly [number, number, number];
-  /** The plane the scan's cards outlined all round gave, where the lone cards' came from fewer than FEW. */
+  /** The plane the scan's cards outlined all round gave, where the lone cards' came from fewer than LOOKS.few. */
   readonly refit?: Homography;
 }
 
-/** One look: lone cards -> the table plane -> cards by their outlines, then by the scan -> fitted to the table -> one per card. */
+/** One look: lone cards, the table plane, cards by outline then by scan, fitted to the table, one per card. */
 export function lookOnce(cv: OpenCv, frame: RgbaImage, surface: Surface, options: DetectOptions): Found {
   const look = startLook(cv, frame, surface, options);
   const tPass = performance.now();
@@ -164,16 +165,15 @@ function summary(look: Look, pass: Pass, on: Plane, kept: Candidate[], guess: re
     const quad = portrait(c.quad);
     return { corners: quad, centre: quadCentre(quad), partial: c.partial, evidence: c.coverage === SCANNED ? 'scan' : 'outline', ...(c.tentative ? { tentative: true as const } : {}) };
   });
-  // How much of the cards' outlines the frame's edges bear out, in sides (see detectCards).
+  // How much of the cards' outlines the frame's edges bear out, in sides.
   const counted = kept.filter((c) => !c.tentative);
   const seen = counted.reduce((t, c) => t + c.support.reduce((a, b) => a + b, 0), 0);
-  // The paper as the lone cards show it, when far from the passes' idea of it: something whiter
-  // than the paper under a tinted light may have been taken for it, and the cards' faces then read
-  // as ink, not paper (see detectCards).
+  // The lone cards' own paper where far from the idea used: under tinted light something whiter may
+  // have been taken for paper, and the faces then read as ink.
   const own = !look.options.paper && lone.length >= LOOKS.few ? paperColour(look.surface, lone.map((l) => l.refined.quad.map(look.toWork)), pass.mask) : null;
   const paper = own && colourDistance(own, guess) > LOOKS.otherPaper ? { paper: own } : {};
   const refit = plane && sized && sized !== plane && plane.cards < LOOKS.few ? { refit: sized.toTable } : {};
-  // (Not once the scan's cards have set the plane: more cards than the flat plane was for.)
+  // No flat plane's try once the scan's cards have set the plane.
   if (!plane || sized !== plane || !('flat' in plane) || !plane.flat) return { cards, counted: counted.length, lone: lone.length, seen, loose: 0, ...paper, ...refit };
   // Paper no card accounts for (LOOKS.loosePart), only where the flat plane may be tried.
   const areas = kept.map((c) => polygonArea(c.quad)).sort((a, b) => a - b);

@@ -12,7 +12,7 @@ import type { Plane } from './plane.js';
 import { CARDS, OUTLINES, SIDES } from './params.js';
 import type { Region } from './regions.js';
 
-/** Candidates from the pass's outlines: its lone cards, then the rest of its regions (with the lone outlines turned down). */
+/** Candidates from the pass's outlines: its lone cards, then its other regions and the lone outlines turned down. */
 export function outlineCandidates(look: Look, pass: Pass, on: Plane): Candidate[] {
   const found: Candidate[] = [];
   const rest = [...pass.rest];
@@ -50,15 +50,12 @@ function fromLoneCard(look: Look, l: LoneCard, lone: readonly LoneCard[], on: Pl
   // A card outlined cleanly on all four sides stands on its own, whatever the plane says.
   const clean = l.refined.support.every((v) => v >= SIDES.firm);
   const shaped = ratio > OUTLINES.loneArea && ratio < OUTLINES.tooLarge && on.cardShaped(l.refined.quad);
-  // The wrong shape: too large for one card (cards laid edge to edge with no joint to see), or
-  // cut short by a cover. The card standing on its clearest corner, when the frame's edges bear
-  // it out; else a clean outline not too large is kept, but partial (a straight-edged thing,
-  // the deck or a phone, lies over part of the card).
-  // Cut short by a cover (a sleeve across it) yet clean all round: completed under the cover,
-  // where the table tells that way from the others (they run out over open table).
+  // The wrong shape (too large, or cut short by a cover): completed from its clearest corner where the
+  // edges bear it out, else a clean outline not too large is kept as partial. A clean one cut short is
+  // completed under the cover where the table tells which way (the other ways run over open table).
   const short = clean && ratio < CARDS.short && ratio > OUTLINES.shortFrom && on.bareTable() !== null;
   const completed = (!shaped || short) && plane && inverse ? completeOnPlane(frame, grey, l.refined, plane.toTable, inverse, size) : null;
-  // Nor over a neighbour: paper that is not table either.
+  // Nor may it run over a neighbour, whose paper is not table either.
   const overNeighbour = (quad: readonly Vec[]): boolean => lone.some((o) => o !== l && insetGrid(o.refined.quad).some((p) => insidePolygon(quad, p)));
   const bare = short ? on.bareTable() : null;
   if (bare && completed && completed.score >= OUTLINES.completedScore && on.cardShaped(completed.refined.quad) && tableShare(frame, completed.refined.quad, bare) < OUTLINES.underCoverOpen && !overNeighbour(completed.refined.quad)) {
@@ -71,15 +68,14 @@ function fromLoneCard(look: Look, l: LoneCard, lone: readonly LoneCard[], on: Pl
   return null;
 }
 
-/** A region that is no lone card as a candidate: part of a card, completed; a card with a notch; a card cut by the frame's edge. */
+/** Another region as a candidate: part of a card, completed; a card with a notch; a card cut by the frame's edge. */
 function fromRegion(look: Look, region: Region, on: Plane): Candidate | null {
   const { frame, grey } = look;
   const { plane, inverse, size } = on;
   const hullRatio = on.areaOnTable(region.hull.map(look.toFrame));
   if (plane && hullRatio < OUTLINES.partFrom) return null;
   const snapped = (): RefinedQuad => refineQuad(grey, portrait(grow(region.polygon, OUTLINES.grow).map(look.toFrame)));
-  // Part of a card (the rest under a sleeve, a hand, the frame's edge): the card standing on
-  // its clearest corner, where the edges bear that out.
+  // Part of a card, the rest hidden: completed from its clearest corner where the edges bear that out.
   if (plane && inverse && region.polygon.length === 4 && hullRatio < OUTLINES.part) {
     const completed = completeOnPlane(frame, grey, snapped(), plane.toTable, inverse, size);
     if (completed && completed.score >= OUTLINES.completedScore && on.cardShaped(completed.refined.quad) && on.face(completed.refined.quad, true)) {
@@ -95,8 +91,7 @@ function fromRegion(look: Look, region: Region, on: Plane): Candidate | null {
     return { quad: refined.quad, support: refined.support, partial: region.touchesBorder || region.area < OUTLINES.wholeFill * region.hullArea, coverage: region.area / region.hullArea };
   }
   if (plane && inverse && region.touchesBorder) {
-    // Most of a card, the rest cut off by the frame's edge (not a card's shape as seen): its
-    // three sides in sight run on past the edge to the card's length.
+    // Most of a card, cut off by the frame's edge: its sides in sight run on past it to the card's length.
     const cut = sideAlongFrameEdge(refined, frame.width, frame.height);
     const whole = cut === null ? null : extendUnderCover(refined.quad, cut, plane.toTable, inverse, size);
     if (whole && on.cardShaped(whole) && on.face(refined.quad, true)) return { quad: whole, support: refined.support, partial: true, coverage: region.area / region.hullArea };

@@ -1,7 +1,6 @@
-// The table plane a look measures cards on: the one given (a calibration profile, another look's),
-// else the lone cards' (in Sequence Stacks their piles' top cards, as a camera sees the table),
-// each a 63 x 88 mm rectangle in perspective. What a candidate measures on it: its area in cards,
-// whether it is card-shaped, how far its sides are off a card's, how much of it is open table.
+// The table plane a look measures cards on: the one given (a calibration's, another look's), else the
+// lone cards' (in Stacks their piles' top cards), each a 63 x 88 mm rectangle in perspective. What a
+// candidate measures on it: its area in cards, its shape, how far off a card's size, how much is table.
 import { STANDARD_DECK } from '../../deck/profile.js';
 import { applyHomography, invertHomography, polygonArea, portrait, type Homography, type Vec } from './geometry.js';
 import type { RefinedQuad } from './refine.js';
@@ -13,25 +12,28 @@ import type { Look } from './look.js';
 import type { LoneCard, Pass } from './lone.js';
 import { CARDS } from './params.js';
 
+/** The plane one look measures candidates on, and what they measure there. */
 export interface Plane {
   readonly size: CardSize;
   /** The lone cards' plane (or the one given); null where there is none to measure by. */
   readonly plane: TablePlane | null;
   readonly inverse: Homography | null;
-  /** The plane cards are measured on, and its inverse: the lone cards', until the scan has outlined more cards (refitTo). */
+  /** The plane cards are measured on, and its inverse: the lone cards' until refitTo. */
   readonly sized: TablePlane | null;
   readonly sizedInverse: Homography | null;
+  /** Measure on this plane from now on (set by the scan's cards). */
   refitTo(plane: TablePlane, inverse: Homography): void;
   /** Stacks: each lone outline's pile top card (null where none shows). */
   readonly tops: Map<readonly Vec[], RefinedQuad | null>;
   /** A quad's area on the table, in cards (1 without a plane). */
   areaOnTable(quad: readonly Vec[]): number;
+  /** isCardShaped on the table (true without a plane). */
   cardShaped(quad: readonly Vec[]): boolean;
   /** sideError on the table (0 without a plane). */
   sizeError(quad: readonly Vec[]): number;
   /** What open table looks like round the lone cards (worked out when first needed; null without a plane). */
   tableSeen(): ReturnType<typeof tableLook>;
-  /** tableSeen in TIC layouts only (see below). */
+  /** tableSeen in TIC layouts only (null in Stacks). */
   bareTable(): ReturnType<typeof tableLook>;
   /** Less than CARDS.clearOfTable of the quad is open table (TIC). */
   clearOfTable(quad: readonly Vec[]): boolean;
@@ -39,33 +41,29 @@ export interface Plane {
   face(quad: readonly Vec[], partial: boolean): boolean;
 }
 
+/** The plane a pass's lone cards give (or the one given), and what candidates measure on it. */
 export function planeOf(look: Look, pass: Pass): Plane {
   const { frame, deck, surface, options } = look;
   const lone: LoneCard[] = pass.lone;
   const size: CardSize = { widthMm: STANDARD_DECK.widthMm, heightMm: STANDARD_DECK.heightMm };
-  // Stacks: most "lone" outlines are piles, larger than a card where the cards below peek out;
-  // the plane from them would make every card look too small. Their top cards give it instead.
+  // Stacks: most lone outlines are piles, larger than a card where the cards below peek out, so a
+  // plane from them would make every card too small; their top cards give it instead.
   const tops = new Map<readonly Vec[], RefinedQuad | null>();
   if (deck === 'stacks') for (const l of lone) tops.set(l.refined.quad, look.pileTop(l.refined.quad));
   const plane: TablePlane | null = options.plane ? { toTable: options.plane, cards: lone.length } : tablePlane(
     lone.map((l) => portrait(tops.get(l.refined.quad)?.quad ?? l.refined.quad)),
     size,
     lone.map((l) => l.refined.support.reduce((a, b) => a + b, 0) + (l.region.area / l.region.hullArea)),
-    // Stacks: as a camera sees the table, from one pile's top card too. Its piles lie apart, a
-    // pale table often shows only one or two, and a plane from a free homography of their corners
-    // lost the rest. (On TIC layouts the free plane did better.)
+    // Stacks: as a camera sees the table, so one top card gives a plane: a pale table may show only one or two.
     deck === 'stacks' ? frame : undefined,
     deck === 'stacks',
   );
   const inverse = plane ? invertHomography(plane.toTable) : null;
   let sized = plane;
   let sizedInverse = inverse;
-  // TIC: to tell a card's hidden part (under a cover) from table it was run out over; not a cost
-  // on every completion: a cover the table's colour (a grey sleeve on a grey table) would pass for
-  // table there, and the dev and tuning sets lost cards to that. Stacks: only to turn down scan
-  // hits that are mostly table (a tan wood table passes for a special's yellow face, its grain for
-  // ink); there the lone cards may all be yellow specials, and the white cards' paper is the
-  // surface's white.
+  // Open table's look. TIC: to tell a card's hidden part from table it ran out over, not as a cost on
+  // every completion (a cover the table's colour would pass for table). Stacks: only to turn down scan
+  // hits mostly of table; the lone cards may all be yellow specials, so white paper is named too.
   let looked: ReturnType<typeof tableLook> | undefined;
   const tableSeen = (): ReturnType<typeof tableLook> => (looked === undefined ? (looked = plane ? tableLook(frame, lone.map((l) => l.refined.quad), deck === 'stacks' ? [surface.white] : []) : null) : looked);
   const bareTable = (): ReturnType<typeof tableLook> => (deck === 'tic' ? tableSeen() : null);

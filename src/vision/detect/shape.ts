@@ -21,7 +21,7 @@ export function sideError(table: readonly Vec[], size: CardSize): number {
   return Math.min(err(size.widthMm, size.heightMm), err(size.heightMm, size.widthMm));
 }
 
-/** Card-shaped on the table (mm): each way the card's size to within SHAPE.sideWithin, corners square to within SHAPE.squareCos. */
+/** Card-shaped on the table (mm): sides within SHAPE.sideWithin of the card's, corners square within SHAPE.squareCos. */
 export function isCardShaped(table: readonly Vec[], size: CardSize): boolean {
   const t = portrait(table);
   for (let i = 0; i < 4; i++) {
@@ -37,7 +37,7 @@ export function isCardShaped(table: readonly Vec[], size: CardSize): boolean {
   return true;
 }
 
-/** The one side of `r` not held by the frame's edges, where it lies on an edge of the frame itself (both ends within SHAPE.frameEdge pixels of it, or past it); else null. */
+/** The one unheld side of `r`, where it lies along the frame's own edge (SHAPE.frameEdge); else null. */
 export function sideAlongFrameEdge(r: RefinedQuad, width: number, height: number): number | null {
   const loose = [0, 1, 2, 3].filter((k) => r.support[k]! < SIDES.held);
   if (loose.length !== 1) return null;
@@ -47,11 +47,7 @@ export function sideAlongFrameEdge(r: RefinedQuad, width: number, height: number
   return on(([x]) => x <= near) || on(([x]) => x >= width - 1 - near) || on(([, y]) => y <= near) || on(([, y]) => y >= height - 1 - near) ? loose[0]! : null;
 }
 
-/**
- * A quad held on three sides with its fourth faint (a light card's far side on a table as light
- * as the paper shows only a thin line): that side looked for again, further out and in, for a
- * weaker edge straight across. Null where none is found or the card it makes is not accepted.
- */
+/** A quad's one faint side looked for again, further out and in, for a weaker edge; null where none is accepted. */
 export function faintSide(grey: GreyImage, r: RefinedQuad, accept: (quad: readonly Vec[]) => boolean): RefinedQuad | null {
   if (r.support.filter((v) => v < SIDES.held).length !== 1) return null;
   const side = r.support.findIndex((v) => v < SIDES.held);
