@@ -1,17 +1,11 @@
 // Reading a frame's cards: 30 rectified cards (cut from dev fixtures by their truth corners) read in
 // one batch, both ways up, on the wasm backend: features, the network and the heads. Also the
-// table settlement over those 30 reads, and the second look at one unsure card's pips. One thread:
-// TF.js's wasm backend runs single-threaded here.
+// table settlement over those 30 reads. One thread: TF.js's wasm backend runs single-threaded here.
 import { join } from 'node:path';
 import { measure } from './harness.js';
 import { cutFixtureCards } from '../src/training/evaluate.js';
 import { createCardReader } from '../src/vision/read/index.js';
 import { settleTicTable } from '../src/vision/settle.js';
-import { readFixture } from '../src/render/fixture-io.js';
-import { loadImage, type Quad } from '../src/vision/image.js';
-import { openCv } from '../src/vision/opencv.js';
-import { createPipMatcher } from '../src/vision/read/pips.js';
-import { rectifyMat, toMat } from '../src/vision/rectify.js';
 
 export async function run(): Promise<void> {
   const cards = (await cutFixtureCards([join('fixtures', 'dev', 'sequence-hunt')], { includeHidden: false, maxFrames: 4 })).slice(0, 30);
@@ -25,20 +19,4 @@ export async function run(): Promise<void> {
   measure('vision-read: settle a 30-card TIC table', () => readings, (r) => settleTicTable(r), { samples: 200 });
   reader.dispose();
   single.dispose();
-  // The pips look runs only on unsure cards seen whole: per card, for the numbers the read finds
-  // likely (most often one), and for all five.
-  const dir = join('fixtures', 'dev', 'sequence-hunt');
-  const fixture = readFixture(join(dir, 'fixture.json'));
-  const frame = fixture.frames[0]!;
-  const truth = frame.cards[0]!;
-  const cv = await openCv();
-  const source = toMat(cv, await loadImage(join(dir, frame.image)));
-  const pips = createPipMatcher(cv);
-  const cut = (q: Quad, size?: { width: number; height: number }) => rectifyMat(cv, source, q, size);
-  const quad = truth.corners as unknown as Quad;
-  const number = Number(truth.card.split('-')[0]) - 1;
-  measure('vision-read: the pips look at one unsure card (its likely number)', () => quad, (q) => pips.score(q, cut, [number]), { samples: 200 });
-  measure('vision-read: the pips look at one unsure card (all five numbers)', () => quad, (q) => pips.score(q, cut), { samples: 200 });
-  pips.dispose();
-  source.delete();
 }

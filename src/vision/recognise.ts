@@ -12,7 +12,6 @@ import type { Quad, RgbaImage } from './image.js';
 import { openCv, type OpenCv } from './opencv.js';
 import { toMat } from './rectify.js';
 import { createCardReader, type CardReader } from './read/index.js';
-import { pipMatcher } from './read/pips.js';
 import { specialMatcher } from './read/specials.js';
 import { cardFinds, keptOf, readCards, withGaps, type ReadLooks } from './read/cards.js';
 import { anchorStacks, gridCells } from './layout.js';
@@ -113,7 +112,6 @@ function readLooks(cv: OpenCv, image: RgbaImage, deck: 'tic' | 'stacks', snap: R
   let yellow: GreyImage | null = null;
   return {
     specials: specialMatcher(cv),
-    pips: deck === 'tic' ? pipMatcher(cv) : null,
     snap,
     snapYellow: (q) => refineQuad((yellow ??= yellowness(image)), q).quad as unknown as Quad,
     frame: { width: image.width, height: image.height },

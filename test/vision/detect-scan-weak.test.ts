@@ -3,13 +3,11 @@
 // working scale blurs its ink below the usual share; a stronger peak a third of a card along a
 // row, held on only some sides, does not shut out the card's own hit (nor do two such, either
 // side of it); a card's own peak outscored close by (by a peak on ink, its own sides faint) is
-// still looked at, in Sequence Stacks too; and a weakly held scan card lying a third over a card
-// held all round goes.
+// still looked at, in Sequence Stacks too.
 import { describe, expect, it } from 'vitest';
 import { planShot, renderShot } from '../../src/render/shot.js';
 import type { TableGame } from '../../src/render/scene.js';
 import { decodeImage } from '../../src/vision/image.js';
-import { insidePolygon, type Vec } from '../../src/vision/detect/geometry.js';
 import { cornerError, detect, matchTruth, stillFrame } from './detect-helpers.js';
 
 async function replay(game: TableGame, seed: number) {
@@ -64,16 +62,6 @@ describe('scan hits on tables nearly the paper colour', () => {
   // each held on some sides only, used to turn the card's own hit away as over two cards.
   it('takes a card\'s own hit lying between two weakly held scan cards', async () => {
     await expectFound('sequence-hunt', 516455159, '5-crescent-cyan');
-  }, 60_000);
-
-  // Sequence Shift, plain table, touching rows: scan cards half a card off along the row, over a
-  // card found all round, were reported as cards of their own (their centres on open table).
-  it('drops a weakly held scan card lying a third over a card held all round', async () => {
-    const { image, truth } = await replay('sequence-shift', 1518457161);
-    const found = await detect(image);
-    const stray = found.filter((d) => !truth.some((t) => insidePolygon(t.corners as unknown as Vec[], d.centre)));
-    expect(stray).toEqual([]);
-    expect(matchTruth(truth.filter((t) => t.card === '3-triangle-orange'), found)[0]).toBeGreaterThanOrEqual(0);
   }, 60_000);
 
   // Sequence Stacks, a still table scheduled as the held-out ones are (seed 10107, table 1): a

@@ -1,7 +1,7 @@
 // Finding cards in a frame. One look (look.ts) runs lone.ts, plane.ts, outlines.ts, scan-hits.ts,
 // fit.ts and select.ts in turn. detectCards takes a look at the working width, then other looks where
-// it found few lone cards (finer, faint edges, straight runs out, the cards' own paper, another plane),
-// keeping the one whose cards the frame's edges hold best. Thresholds: params.ts.
+// it found few lone cards (finer in Stacks, faint edges, straight runs out), keeping the one whose
+// cards the frame's edges hold best. Thresholds: params.ts.
 import { performance } from 'node:perf_hooks';
 import type { Quad, RgbaImage } from '../image.js';
 import type { OpenCv } from '../opencv.js';
@@ -62,9 +62,7 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
     const finer = finerLook(looks, best, workWidth);
     best = faintLooks(looks, finer.best, first);
     best = straightRunsOut(looks, best);
-    best = ownPaperLook(looks, best);
-    const cards = otherPlaneLook(looks, best);
-    return best.found.lone > 0 ? cards : withOutlines(cards, finer.outlines);
+    return best.found.lone > 0 ? best.found.cards : withOutlines(best.found.cards, finer.outlines);
   } finally {
     looks.dispose();
   }
@@ -83,16 +81,16 @@ interface Looker {
   readonly surfaces: Surface[];
   /** A new surface at this working width, looked at with the usual edges. */
   at(width: number): Seen;
-  /** A look at `surface` (`how`, for the debug pictures), with other options. */
-  look(surface: Surface, how: string, o?: DetectOptions): Seen;
+  /** A look at `surface` (`how`, for the debug pictures). */
+  look(surface: Surface, how: string): Seen;
   dispose(): void;
 }
 
 function looker(cv: OpenCv, frame: RgbaImage, source: Mat, options: DetectOptions): Looker {
   // Surfaces are freed only at the end: later looks reuse them, and faint looks share the first's fine grey.
   const surfaces: Surface[] = [];
-  const look = (surface: Surface, how: string, o: DetectOptions = options): Seen => {
-    const found = lookOnce(cv, frame, surface, o);
+  const look = (surface: Surface, how: string): Seen => {
+    const found = lookOnce(cv, frame, surface, options);
     // Which look found what, for the debug pictures.
     options.debug?.looks?.push({ how, width: surface.width, lone: found.lone, cards: found.cards.length, seen: found.seen });
     return { surface, found };
@@ -115,12 +113,13 @@ function looker(cv: OpenCv, frame: RgbaImage, source: Mat, options: DetectOption
 }
 
 /**
- * A finer look where few lone cards were found: small cards' faint outlines may close only there.
+ * Stacks: a finer look where few lone cards were found, as a small card's faint outline on a pale
+ * table may close only there (TIC layouts gained nothing from it on the held-out and tuning sets).
  * Kept where it finds more cards, or as many, more lone and better held; else its whole outlines.
  */
 function finerLook(looks: Looker, best: Seen, workWidth: number): { best: Seen; outlines: Detection[] } {
   const finer = Math.min(looks.frame.width, Math.round(workWidth * LOOKS.finerScale));
-  if (best.found.lone >= LOOKS.few || finer < workWidth * LOOKS.finerAtLeast) return { best, outlines: [] };
+  if (looks.options.deck !== 'stacks' || best.found.lone >= LOOKS.few || finer < workWidth * LOOKS.finerAtLeast) return { best, outlines: [] };
   const again = looks.at(finer);
   const [now, was] = [again.found, best.found];
   const moreCards = now.counted > was.counted;
@@ -163,8 +162,8 @@ function faintLooks(looks: Looker, kept: Seen, first: Surface): Seen {
 function faintLookBetter(was: Found, now: Found, openOutlines: boolean): boolean {
   const whole = (found: Found): number => found.cards.filter((c) => !c.partial && !c.tentative).length;
   const more = now.counted - was.counted;
-  // Each card more held on LOOKS.paperLookSides sides on average, with a lone card to give a plane.
-  const heldMore = now.lone > 0 && now.seen - was.seen >= LOOKS.paperLookSides * more;
+  // Each card more held on LOOKS.sidesPerCard sides on average, with a lone card to give a plane.
+  const heldMore = now.lone > 0 && now.seen - was.seen >= LOOKS.sidesPerCard * more;
   // Or held so with as many lone cards, where more cards are whole (partial finds alone may be a hand's).
   const moreHeld = heldMore && now.lone === was.lone && whole(now) > whole(was);
   // Where outlines were left open, LOOKS.closesOpen cards more, whatever the lone cards.
@@ -182,31 +181,6 @@ function straightRunsOut(looks: Looker, best: Seen): Seen {
   if (best.found.lone > 0) return best;
   const again = looks.look(withoutStraightRuns(looks.cv, best.surface), 'straight runs out');
   return again.found.lone > 0 && again.found.counted >= best.found.counted && again.found.seen > best.found.seen + LOOKS.finerMargin ? again : best;
-}
-
-/**
- * A look with the lone cards' own paper where it is far from the colour taken: kept where it finds more
- * cards, each held on LOOKS.paperLookSides sides on average, so a stray find cannot tip it.
- */
-function ownPaperLook(looks: Looker, best: Seen): Seen {
-  const { paper } = best.found;
-  if (!paper) return best;
-  const again = looks.look(best.surface, 'lone cards\' paper', { ...looks.options, paper });
-  const more = again.found.counted - best.found.counted;
-  return more > 0 && again.found.seen - best.found.seen >= LOOKS.paperLookSides * more ? again : best;
-}
-
-/**
- * A last look on another plane, as one from a lone card or two may be far off away from them: the
- * scan's cards' (Found.refit), else the flat plane where paper lies in no card found. Kept where its
- * cards hold more of the frame's edges, by LOOKS.flatMargin sides.
- */
-function otherPlaneLook(looks: Looker, best: Seen): Detection[] {
-  const { flat, refit, loose } = best.found;
-  const retry = refit ? { how: 'scan\'s plane', plane: refit } : flat && loose > 0 ? { how: 'flat plane', plane: flat } : null;
-  if (!retry) return best.found.cards;
-  const other = looks.look(best.surface, retry.how, { ...looks.options, plane: retry.plane }).found;
-  return other.seen > best.found.seen + LOOKS.flatMargin ? other.cards : best.found.cards;
 }
 
 export { polygonArea };

@@ -5,15 +5,15 @@ import type { OpenCv } from '../opencv.js';
 import { performance } from 'node:perf_hooks';
 import type { Detection, DetectOptions } from './index.js';
 import type { Surface } from './surface.js';
-import { centroid, dist, grow, insidePolygon, polygonArea, portrait, quadCentre, type Homography, type Vec } from './geometry.js';
+import { centroid, dist, grow, polygonArea, portrait, quadCentre, type Vec } from './geometry.js';
 import { refineQuad, type GreyImage, type RefinedQuad } from './refine.js';
 import { topOfPile, yellowness } from './complete.js';
 import { insideEdges, nearEdges, regionsOf, type Region } from './regions.js';
-import { colourDistance, paperColour, paperCut, yellowFaces } from './face.js';
+import { paperCut, yellowFaces } from './face.js';
 import { chromaOf } from './surface.js';
 import { dedupe, plausible, type Candidate } from './select.js';
 import { loneCards, type Pass } from './lone.js';
-import { planeOf, type Plane } from './plane.js';
+import { planeOf } from './plane.js';
 import { outlineCandidates } from './outlines.js';
 import { scanForCards } from './scan-hits.js';
 import { fitToTable } from './fit.js';
@@ -122,22 +122,13 @@ export interface Found {
   readonly lone: number;
   /** The counted cards' summed side support (each side 0..1). */
   readonly seen: number;
-  /** How many regions of paper (LOOKS.loosePart of a card or more) lie in no card found. */
-  readonly loose: number;
-  /** TablePlane.flat of the plane used, where the lone cards gave one. */
-  readonly flat?: Homography;
-  /** The lone cards' own paper, where it is far from the colour the passes took for paper. */
-  readonly paper?: readonly [number, number, number];
-  /** The plane the scan's cards outlined all round gave, where the lone cards' came from fewer than LOOKS.few. */
-  readonly refit?: Homography;
 }
 
 /** One look: lone cards, the table plane, cards by outline then by scan, fitted to the table, one per card. */
 export function lookOnce(cv: OpenCv, frame: RgbaImage, surface: Surface, options: DetectOptions): Found {
   const look = startLook(cv, frame, surface, options);
   const tPass = performance.now();
-  const guess = options.paper ?? surface.white;
-  const pass = loneCards(look, guess);
+  const pass = loneCards(look, options.paper ?? surface.white);
   const tPasses = performance.now();
   const on = planeOf(look, pass);
   const found = outlineCandidates(look, pass, on);
@@ -154,13 +145,11 @@ export function lookOnce(cv: OpenCv, frame: RgbaImage, surface: Surface, options
   }
   fitToTable(look, on, found);
   const kept = dedupe(found.filter(plausible), look.deck === 'tic');
-  return summary(look, pass, on, kept, guess);
+  return summary(pass, kept);
 }
 
 /** The kept candidates as detections, with what the choice between looks weighs. */
-function summary(look: Look, pass: Pass, on: Plane, kept: Candidate[], guess: readonly [number, number, number]): Found {
-  const { plane, sized } = on;
-  const { lone } = pass;
+function summary(pass: Pass, kept: Candidate[]): Found {
   const cards = kept.map((c): Detection => {
     const quad = portrait(c.quad);
     return { corners: quad, centre: quadCentre(quad), partial: c.partial, evidence: c.coverage === SCANNED ? 'scan' : 'outline', ...(c.tentative ? { tentative: true as const } : {}) };
@@ -168,19 +157,5 @@ function summary(look: Look, pass: Pass, on: Plane, kept: Candidate[], guess: re
   // How much of the cards' outlines the frame's edges bear out, in sides.
   const counted = kept.filter((c) => !c.tentative);
   const seen = counted.reduce((t, c) => t + c.support.reduce((a, b) => a + b, 0), 0);
-  // The lone cards' own paper where far from the idea used: under tinted light something whiter may
-  // have been taken for paper, and the faces then read as ink.
-  const own = !look.options.paper && lone.length >= LOOKS.few ? paperColour(look.surface, lone.map((l) => l.refined.quad.map(look.toWork)), pass.mask) : null;
-  const paper = own && colourDistance(own, guess) > LOOKS.otherPaper ? { paper: own } : {};
-  const refit = plane && sized && sized !== plane && plane.cards < LOOKS.few ? { refit: sized.toTable } : {};
-  // No flat plane's try once the scan's cards have set the plane.
-  if (!plane || sized !== plane || !('flat' in plane) || !plane.flat) return { cards, counted: counted.length, lone: lone.length, seen, loose: 0, ...paper, ...refit };
-  // Paper no card accounts for (LOOKS.loosePart), only where the flat plane may be tried.
-  const areas = kept.map((c) => polygonArea(c.quad)).sort((a, b) => a - b);
-  const typical = areas.length > 0 ? areas[areas.length >> 1]! : 0;
-  const loose = pass.regions.filter((r) => {
-    const hull = r.hull.map(look.toFrame);
-    return polygonArea(hull) >= LOOKS.loosePart * typical && !kept.some((f) => insidePolygon(f.quad, centroid(hull)));
-  }).length;
-  return { cards, counted: counted.length, lone: lone.length, seen, loose, flat: plane.flat, ...paper };
+  return { cards, counted: counted.length, lone: pass.lone.length, seen };
 }

@@ -13,14 +13,12 @@ export const LOOKS = {
   finerAtLeast: 1.3,
   /** Fewer lone cards than this give a weak plane or none, so other looks are tried. */
   few: 3,
-  /** Sides' worth of edge support more a look on another plane must find to be kept. */
-  flatMargin: 2,
   /** Sides' worth of edge support more a finer look with as many cards must find to be kept. */
   finerMargin: 0.5,
   /** Colour distance between two ideas of the paper's colour beyond which the other is tried. */
   otherPaper: 0.06,
   /** Sides' worth of edge support each card more must bring, on average, for another look to be kept. */
-  paperLookSides: 3,
+  sidesPerCard: 3,
   /** A look left outlines open where 1/this or more of its cards are partial finds of the scan alone. */
   openPart: 3,
   /** Where outlines were left open, a faint look is kept with this many cards more, whatever its lone cards. */
@@ -29,8 +27,6 @@ export const LOOKS = {
   sameCentre: 1,
   /** ...and its area within this share of it. */
   sameArea: 0.04,
-  /** Paper regions this share of the cards' median area or more, in no card, call for the flat plane's try. */
-  loosePart: 0.25,
 } as const;
 
 /** Canny thresholds of the usual edges. */

@@ -7,9 +7,7 @@ import type { Detection } from '../detect/index.js';
 import { turned } from '../detect/geometry.js';
 import type { RefinedQuad } from '../detect/refine.js';
 import type { Quad, RgbaImage } from '../image.js';
-import { averagedTicRead, readTurningSideways, withColourOf, type CardReader } from './index.js';
-import { lookAtPips, type PipMatcher } from './pips.js';
-import { withoutGlare } from './glare.js';
+import { averagedTicRead, readTurningSideways, type CardReader } from './index.js';
 import { lookAgainAtSpecials, yellowShare, type SpecialMatcher } from './specials.js';
 import { settleTicTable } from '../settle.js';
 import { READ, SETTLE, SPECIALS } from './params.js';
@@ -69,8 +67,6 @@ export interface ReadCards {
 export interface ReadLooks {
   /** At a Stacks special's word (specials.ts); `cut` then also takes a size. */
   readonly specials?: SpecialMatcher | null;
-  /** At a TIC card's pips (pips.ts); `cut` then also takes a size. */
-  readonly pips?: PipMatcher | null;
   /** Moves a quad's sides onto the frame's edges, for a covered TIC card's rectangles (covered.ts). */
   readonly snap?: (quad: Quad) => Pick<RefinedQuad, 'quad' | 'support'>;
   /** The frame's size, so those rectangles' plane is fitted as a camera sees the table. */
@@ -91,23 +87,15 @@ export function readCards(
   partial: readonly boolean[],
   looks: ReadLooks = {},
 ): ReadCards {
-  const { specials, pips, snap, snapYellow, frame } = looks;
+  const { specials, snap, snapYellow, frame } = looks;
   const first = readTurningSideways(reader, quads, cut, deck);
   const { faces, sideways } = first;
   let { quads: corners, readings } = first;
   if (deck === 'stacks' && snapYellow) snapYellowFaces(reader, corners, readings, faces, cut, snapYellow, specials);
-  if (deck === 'stacks') {
-    // An unsure Stacks card under glare: the read without it, where surer, capped below sure. Not
-    // where it names another card: taking glare off reshapes the ink it leaves.
-    for (const { i, read } of readsWithoutGlare(reader, readings, faces, deck)) {
-      const named = readings[i]!.card;
-      if (read.card && (!named || read.card === named) && read.confidence > Math.max(readings[i]!.confidence, reader.threshold)) readings[i] = capConfidence(read, SETTLE.cap);
-    }
-  }
+  if (deck === 'tic') readFromOppositeCorner(reader, readings, corners, cut);
   if (deck === 'stacks' && specials) {
     ({ readings, quads: corners } = lookAgainAtSpecials(specials, readings, faces, corners, cut, reader.threshold, corners.map((_, i) => sideways.includes(i))));
   }
-  if (deck === 'tic') lookAgainAtUnsureTic(reader, readings, corners, faces, cut, partial, pips);
   // Unknown or unsurely named covered cards: read from card-sized rectangles by their outline (covered.ts).
   let moved: readonly boolean[] = [];
   if (deck === 'tic' && snap) ({ corners, readings, moved } = rereadCovered(reader, corners, readings, partial, cut, snap, frame));
@@ -147,42 +135,12 @@ function snapYellowFaces(
   });
 }
 
-/** Looks again at unsure TIC reads: from the opposite corner, without glare, at the pips; updates `readings`. */
-function lookAgainAtUnsureTic(
-  reader: CardReader,
-  readings: CardReading[],
-  corners: readonly Quad[],
-  faces: readonly RgbaImage[],
-  cut: CardCut,
-  partial: readonly boolean[],
-  pips: PipMatcher | null | undefined,
-): void {
-  // Cut again from the opposite corner, where pixels fall differently and a faint face can read
-  // otherwise; the two reads averaged, capped below sure.
+/**
+ * Unsure TIC reads cut again from the opposite corner, where the pixels fall differently and a faint
+ * face can read otherwise; the two reads averaged, capped below sure. Updates `readings`.
+ */
+function readFromOppositeCorner(reader: CardReader, readings: CardReading[], corners: readonly Quad[], cut: CardCut): void {
   const unsure = readings.flatMap((r, i) => (r.ticProbabilities && r.confidence < READ.sure ? [i] : []));
   const again = reader.read(unsure.map((i) => cut(turned(corners[i]!))), 'tic');
   unsure.forEach((i, k) => (readings[i] = averagedTicRead(readings[i]!, again[k]!, reader.threshold, SETTLE.cap)));
-  // Under glare: the read without it, keeping the first read's colour odds as taking glare off shifts
-  // hues; averaged in only where sure, since where glare wiped the pips out the read is a guess.
-  for (const { i, read } of readsWithoutGlare(reader, readings, faces, 'tic')) {
-    const clear = withColourOf(read, readings[i]!);
-    if (clear && clear.confidence >= READ.sure) readings[i] = averagedTicRead(readings[i]!, clear, reader.threshold, SETTLE.cap);
-  }
-  // A look at the pips of an unsure card seen whole. Not at SETTLE.cap or more, which it could raise
-  // no further, nor on a partly covered card, where the fits mislead more than they help.
-  if (pips) {
-    readings.forEach((r, i) => {
-      if (r.confidence < SETTLE.cap && !partial[i]) readings[i] = lookAtPips(pips, r, corners[i]!, cut, reader.threshold, SETTLE.cap);
-    });
-  }
-}
-
-/** The unsure reads of faces showing glare, each read again with the glare taken off. */
-function readsWithoutGlare(reader: CardReader, readings: readonly CardReading[], faces: readonly RgbaImage[], deck: 'tic' | 'stacks'): { i: number; read: CardReading }[] {
-  const glared = readings.flatMap((r, i) => {
-    const clear = r.confidence < READ.sure ? withoutGlare(faces[i]!) : null;
-    return clear ? [{ i, clear }] : [];
-  });
-  const again = reader.read(glared.map((g) => g.clear), deck);
-  return glared.map(({ i }, k) => ({ i, read: again[k]! }));
 }

@@ -200,25 +200,6 @@ export function fromTicOdds(a: CardReading, p: Float32Array, threshold: number, 
   };
 }
 
-/**
- * A TIC read with its colour odds taken from another read, for a face altered in a way that shifts
- * hues, such as glare taken off. Null where either read has no TIC odds.
- */
-export function withColourOf(read: CardReading, from: CardReading): CardReading | null {
-  if (!read.ticProbabilities || !from.ticProbabilities) return null;
-  const colour = (p: Float32Array): Float64Array => {
-    const c = new Float64Array(5);
-    p.forEach((v, k) => (c[k % 5]! += v));
-    return c;
-  };
-  const own = colour(read.ticProbabilities);
-  const wanted = colour(from.ticProbabilities);
-  const wantedSum = wanted.reduce((a, b) => a + b, 0);
-  const ownSum = own.reduce((a, b) => a + b, 0);
-  const p = read.ticProbabilities.map((v, k) => (own[k % 5]! > 0 && wantedSum > 0 ? (v / own[k % 5]!) * (wanted[k % 5]! / wantedSum) * ownSum : 0));
-  return { ...read, ticProbabilities: p, confidence: best(p)[1] };
-}
-
 /** Reads the cards cut from `quads`, cutting again a quarter turned and rereading any read sideways. */
 export function readTurningSideways(
   reader: CardReader,

@@ -1,5 +1,5 @@
 // Every named threshold of reading cards, one object a stage, in data-flow order: the reader, the
-// second looks at an unsure read (a special's word, glare, a TIC card's pips, covered cards), the TIC
+// second looks at an unsure read (a special's word, covered cards), the TIC
 // table settled, and the grid's gaps. Confidences are the reader's (0-1); shares are of a face.
 
 /** The reader, and what is reported of its reads (read/index.ts, cards.ts). */
@@ -48,39 +48,7 @@ export const SPECIALS = {
   secondLookCap: 0.85,
 } as const;
 
-/** Glare taken off a card's face (read/glare.ts). */
-export const GLARE = {
-  /** Half the window that closes the ink out of the light's envelope (px): wider than a pip. */
-  close: 8,
-  /** Half the window that smooths the envelope (px). */
-  smooth: 2,
-  /** The paper's own level: this quantile of the envelope (glare, or a cover, takes less of the face). */
-  paperQuantile: 0.4,
-  /** Grey levels the brightest spot must stand above the paper's own level to be glare. */
-  glare: 30,
-  /** The most the ink's depth is multiplied by: where glare nearly saturates, little is left to bring back. */
-  mostGain: 4,
-} as const;
 
-/** A second look at an unsure TIC card's pips (read/pips.ts). */
-export const PIPS = {
-  /** Resolution of the second look (px/mm): at least what a 720p table photo holds. */
-  pxPerMm: 2,
-  /** How much wider than the pip the box each shape is matched in is (mm): the pip and paper round it. */
-  boxPadMm: 2,
-  /** How far round its place each pip is looked for (px): a quad a pixel or two off. */
-  reach: 2,
-  /** Blur of the drawn shapes before matching (px): a photo's pips are never sharp. */
-  templateBlur: 1.5,
-  /** A shape within this of itself turned round (a circle, a square) is matched once. */
-  sameTemplate: 1e-6,
-  /** Fit differences to odds: a shape fitting 0.03 better than another is about 2.5 to 1. */
-  gain: 30,
-  /** The pips are weighed in only where some shape fits this well: a half washed-out pip fits a crescent better. */
-  clearFit: 0.7,
-  /** A number the read gives less than this share of its odds is not looked at. */
-  likelyNumber: 0.01,
-} as const;
 
 /** An unknown, unsure or skewed TIC card read again from card-sized rectangles and outline tries (covered.ts). */
 export const COVERED = {
