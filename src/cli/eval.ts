@@ -53,8 +53,8 @@ Options:
   --frames N    frames a game for --stress (default 6)
   --seed S      seed for --stress (default 7)
   --profile FILE
-                recognise under this calibration profile (seqref calibrate): on the table seen
-                from above, in its light; every frame must have the profile's size
+                recognise under this calibration profile (seqref calibrate): its table plane
+                and paper known; every frame must have the profile's size
   --compare-calibration
                 score every frame twice, without and with calibration, and print both side by
                 side (per game and all); the profile is --profile FILE, or, without it, each

@@ -3,30 +3,10 @@
 // leaves open, and hands seen by what changed between frames. (Finding cards: detect/params.ts;
 // reading them: read/params.ts.)
 
-/** The sight under a calibration profile: the table seen from above (calibrated.ts). */
+/** The sight under a calibration profile (calibrated.ts). */
 export const CALIBRATED = {
-  /** The top-down image's coarsest resolution (px/mm): detector and reader both want about a pixel a mm. */
-  leastPxPerMm: 1.25,
-  /** The resolution edges are looked for at (px/mm): a card side stays 30-45 px long, and the transform cheap. */
-  houghPxPerMm: 0.5,
-  /** Canny's thresholds for the cards' edges. */
-  canny: [20, 50],
-  /** A straight edge is a line where this many mm of it vote for it... */
-  houghVotesMm: 20,
-  /** ...it is at least this long (mm: half a card's width; pips and indices are shorter)... */
-  leastLineMm: 30,
-  /** ...and no gap along it is longer than this (mm). */
-  lineGapMm: 3,
-  /** The border where the frame ends (px): its edge is not a card's, and no line there counts. */
-  frameMarginPx: 4,
-  /** A line counts where there is white paper this far to one side of its middle (mm): not wood grain or cloth. */
-  paperSideMm: 3,
-  /** Paper: every channel at least this light... */
-  paperLight: 150,
-  /** ...and the channels within this share of the lightest apart. */
-  paperChroma: 0.25,
-  /** The cards' direction: the length-weighted mean of the lines within this of the histogram's peak (degrees). */
-  nearPeakDeg: 2,
+  /** A card's short side spans at least this many working pixels where the frame shows cards smallest. */
+  leastCardPx: 40,
 } as const;
 
 /** Rows and columns from the cards' outlines (grid.ts, layout.ts). */

@@ -26,7 +26,7 @@ export interface RecogniseOptions {
   readonly game: VisionGame;
   /** Extra detection settings (debug pictures, working width). */
   readonly detect?: Omit<DetectOptions, 'deck'>;
-  /** A calibration profile (seqref calibrate): recognise on the table seen from above, in its light. */
+  /** A calibration profile (seqref calibrate): its table plane, paper and markers known beforehand. */
   readonly calibration?: CalibrationProfile;
 }
 
@@ -61,44 +61,38 @@ export async function createRecogniser(options: { modelDir?: string; reader?: Ca
   };
 }
 
-/** Recognises a frame: picks where to look (frame or calibrated table), then runs the stages. */
+/** Recognises a frame: what is known of it (nothing, or a calibration profile's), then the stages. */
 export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, options: RecogniseOptions): Recognition {
   const t0 = performance.now();
   const source = toMat(cv, frame);
   try {
     const sight = options.calibration ? calibratedSight(cv, frame, source, options.calibration) : frameSight(cv, frame, source);
-    try {
-      return recogniseIn(cv, reader, frame, sight, options.game, options.detect, t0);
-    } finally {
-      sight.dispose();
-    }
+    return recogniseIn(cv, reader, sight, options.game, options.detect, t0);
   } finally {
     source.delete();
   }
 }
 
 /** The stages in order: detect -> read (one batch, second looks, the grid's gaps) -> layout. */
-function recogniseIn(cv: OpenCv, reader: CardReader, frame: RgbaImage, sight: Sight, game: VisionGame, detect: RecogniseOptions['detect'], t0: number): Recognition {
+function recogniseIn(cv: OpenCv, reader: CardReader, sight: Sight, game: VisionGame, detect: RecogniseOptions['detect'], t0: number): Recognition {
   const deck = deckOf(game);
-  const found = detectCards(cv, sight.image, sight.mat, { ...detect, deck, ...(sight.plane ? { plane: sight.plane } : {}) }).filter(sight.isCard);
+  const { image, plane, paper, workWidth } = sight;
+  const found = detectCards(cv, image, sight.mat, { ...detect, deck, ...(plane ? { plane } : {}), ...(paper ? { paper } : {}), ...(workWidth ? { workWidth } : {}) }).filter(sight.isCard);
   const t1 = performance.now();
-  let partial = found.map((d) => d.partial || sight.cutOff(d.corners));
-  const snap = snapper(sight.image);
-  let read = readCards(reader, found.map((d) => d.corners), sight.cut, deck, partial, readLooks(cv, sight.image, deck, snap));
+  let partial = found.map((d) => d.partial);
+  const snap = snapper(image);
+  let read = readCards(reader, found.map((d) => d.corners), sight.cut, deck, partial, readLooks(cv, image, deck, snap));
   const kept = cardFinds(found, read);
   read = keptOf(read, kept);
   partial = kept.map((i) => partial[i]!);
-  if (deck === 'tic') ({ partial, read } = withGaps(partial, read, readGaps(reader, read.corners, read.readings, sight.cut, snap, sight.image)));
+  if (deck === 'tic') ({ partial, read } = withGaps(partial, read, readGaps(reader, read.corners, read.readings, sight.cut, snap, image)));
   const t2 = performance.now();
   const anchored = deck === 'stacks' ? anchorStacks(read, partial, sight.drawPiles(read)) : null;
   const cells = anchored?.cells ?? gridCells(read.corners, partial, game, read.readings);
   const t3 = performance.now();
-  const cards: RecognisedCard[] = read.corners.map((q, i) => {
-    const corners = sight.toFrame(q);
-    return { corners, centre: quadCentre(corners), partial: partial[i]!, reading: read.readings[i]!, row: cells[i]?.row ?? null, col: cells[i]?.col ?? null };
-  });
-  const drawPile = anchored ? { drawPile: sight.toFrame(anchored.drawPile) } : {};
-  return { width: frame.width, height: frame.height, cards, ...drawPile, times: { detectMs: t1 - t0, readMs: t2 - t1, gridMs: t3 - t2 } };
+  const cards: RecognisedCard[] = read.corners.map((corners, i) => ({ corners, centre: quadCentre(corners), partial: partial[i]!, reading: read.readings[i]!, row: cells[i]?.row ?? null, col: cells[i]?.col ?? null }));
+  const drawPile = anchored ? { drawPile: anchored.drawPile } : {};
+  return { width: image.width, height: image.height, cards, ...drawPile, times: { detectMs: t1 - t0, readMs: t2 - t1, gridMs: t3 - t2 } };
 }
 
 /** Moves a quad's sides onto the image's edges; the grey image is made on first use. */

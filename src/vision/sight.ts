@@ -1,7 +1,8 @@
-// Where the recogniser looks: the frame itself, or with a calibration profile the table seen from
-// above with its plane known (calibrated.ts). Every later stage works the same on either.
+// Where the recogniser looks: the frame, and what is known of it beforehand. Without a calibration
+// profile nothing is; with one (calibrated.ts) the table plane, the paper's colour, the scale to
+// work at and where the markers lie. Every later stage works the same either way.
 import type { Detection } from './detect/index.js';
-import type { Homography } from './detect/geometry.js';
+import { insidePolygon, type Homography, type Vec } from './detect/geometry.js';
 import type { Quad, RgbaImage } from './image.js';
 import type { OpenCv } from './opencv.js';
 import { rectifyMat } from './rectify.js';
@@ -11,36 +12,42 @@ import { STANDARD_DECK } from '../deck/profile.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
 
-/** The image the stages work in, and how to map and cut quads in it. */
-export interface Sight {
-  /** The image cards are found in, and its Mat. */
-  readonly image: RgbaImage;
-  readonly mat: Mat;
-  /** Its pixels -> table mm, where known beforehand. */
+/** What is known of a frame before any card is found in it. */
+export interface Known {
+  /** Frame pixels -> table mm. */
   readonly plane?: Homography;
-  /** A quad in the image as the same quad in frame pixels, which the truth and the dashboard use. */
-  toFrame(quad: Quad): Quad;
-  /** A card's face cut out along a quad in the image, at the reader's size or the size given. */
-  cut(quad: Quad, size?: { width: number; height: number }): RgbaImage;
-  /** Whether a find can be a card at all: a calibration marker looks like one. */
-  isCard(find: Detection): boolean;
-  /** Whether a quad runs out of the frame (a card cut there is partly seen). */
-  cutOff(quad: Quad): boolean;
-  /** Sequence Stacks: where the draw pile may lie in the image, likeliest first, made lazily. */
-  drawPiles(read: ReadCards): Iterable<Quad>;
-  dispose(): void;
+  /** The paper's colour under this light (RGB). */
+  readonly paper?: readonly [number, number, number];
+  /** The width to detect at. */
+  readonly workWidth?: number;
+  /** Card-like things that are no card (a calibration marker's white paper with black marks), in frame pixels. */
+  readonly notCards?: readonly Quad[];
 }
 
-/** The frame as it is: the cards' quads are frame quads. */
-export function frameSight(cv: OpenCv, frame: RgbaImage, source: Mat): Sight {
+export interface Sight extends Known {
+  readonly image: RgbaImage;
+  readonly mat: Mat;
+  /** A card's face cut out along a quad, at the reader's size or the size given. */
+  cut(quad: Quad, size?: { width: number; height: number }): RgbaImage;
+  /** Whether a find can be a card at all (not on a marker's paper). */
+  isCard(find: Detection): boolean;
+  /** Sequence Stacks: where the draw pile may lie, likeliest first. */
+  drawPiles(read: ReadCards): Iterable<Quad>;
+}
+
+/** The frame, with what is `known` of it. */
+export function frameSight(cv: OpenCv, frame: RgbaImage, source: Mat, known: Known = {}): Sight {
+  const notCards = known.notCards ?? [];
   return {
+    ...known,
     image: frame,
     mat: source,
-    toFrame: (quad) => quad,
     cut: (quad, size) => rectifyMat(cv, source, quad, size),
-    isCard: () => true,
-    cutOff: () => false,
-    drawPiles: (read) => drawPileCandidates(cv, source, frame.width, frame.height, read.corners, read.readings.map((r) => r.deck !== 'unknown'), STANDARD_DECK),
-    dispose: () => {},
+    isCard: (d) => !notCards.some((q) => insidePolygon(q as unknown as Vec[], d.centre as unknown as Vec)),
+    drawPiles: (read) => {
+      const shapes = [...read.corners, ...notCards];
+      const face = shapes.map((_, i) => i < read.readings.length && read.readings[i]!.deck !== 'unknown');
+      return drawPileCandidates(cv, source, frame.width, frame.height, shapes, face, STANDARD_DECK, known.plane);
+    },
   };
 }
