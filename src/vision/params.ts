@@ -6,7 +6,7 @@
 /** The sight under a calibration profile (calibrated.ts). */
 export const CALIBRATED = {
   /** A card's short side spans at least this many working pixels where the frame shows cards smallest. */
-  leastCardPx: 40,
+  leastCardPx: 32,
 } as const;
 
 /** Rows and columns from the cards' outlines (grid.ts, layout.ts). */
