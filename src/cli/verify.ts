@@ -13,7 +13,7 @@ import { sequenceShift } from '../rules/sequence-shift.js';
 import { oneStepMask } from '../rules/tic-sequence.js';
 import { violation, type Violation } from '../rules/violation.js';
 import { readProfile } from '../calibration/profile.js';
-import { annotate } from '../vision/annotate.js';
+import { annotate } from './verify-picture.js';
 import { profileMismatch } from '../vision/calibrated.js';
 import { loadImage, type RgbaImage } from '../vision/image.js';
 import { createRecogniser, type VisionGame } from '../vision/recognise.js';

@@ -3,8 +3,8 @@
 import { createCanvas, ImageData } from '@napi-rs/canvas';
 import { ensureFont, FONT_FAMILY } from '../deck/faces.js';
 import type { Violation } from '../rules/violation.js';
-import type { Quad, RgbaImage } from './image.js';
-import type { Recognition, RecognisedCard } from './types.js';
+import type { Quad, RgbaImage } from '../vision/image.js';
+import type { Recognition, RecognisedCard } from '../vision/types.js';
 
 /** What to draw over the photo besides the cards. */
 export interface AnnotateOptions {
