@@ -4,7 +4,7 @@
 import { centroid, grow, insidePolygon, portrait, quadCentre } from './geometry.js';
 import { refineQuad, type RefinedQuad } from './refine.js';
 import { nearNeutral } from './surface.js';
-import { crossedByJoint, ownBorders } from './joint.js';
+import { crossedByJoint } from './joint.js';
 import { colourDistance, faceMask, faceStats, loneFace, paperColour } from './face.js';
 import { aspect, isLoneCard } from './shape.js';
 import { regionsOf, wordHalves, type Region } from './regions.js';
@@ -39,7 +39,7 @@ const held = (r: RefinedQuad): number => heldSides(r.support);
  * look gave, else the brightest near-neutral pixels, `guess`), and the pass that found them.
  */
 export function loneCards(look: Look, guess: Colour): Pass {
-  const { surface, deck } = look;
+  const { surface } = look;
   const strict = (white: Colour): Pass => {
     const { chroma, cut } = look.paperIdea(white, LONE.chroma);
     return passWith(look, chroma, LONE.chroma, cut);
@@ -63,14 +63,6 @@ export function loneCards(look: Look, guess: Colour): Pass {
     // Unrefined shapes are counted first, as most frames stop there.
     const other = fromOutlines();
     if (other && other.lone.length >= Math.max(best.lone.length + LONE.shapesGain, LONE.shapesShare * best.lone.length)) best = other;
-  }
-  // A lone card's side run past the gap onto a neighbour's border is moved back before the plane
-  // takes it; only among a few lone cards, where one wrong move cannot set the plane by itself.
-  if (deck === 'tic' && best.lone.length >= LOOKS.few) {
-    best.lone.forEach((l, i) => {
-      const own = ownBorders(look.grey, l.refined);
-      if (own) best.lone[i] = { ...l, refined: own };
-    });
   }
   return best;
 }
