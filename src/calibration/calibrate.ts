@@ -1,12 +1,11 @@
-// Calibration from one frame: the markers, the table plane, the light; and the hook the recogniser
-// uses to work on the table seen from above.
+// Calibration from one frame: the markers, the table plane, the light.
 import type { OpenCv } from '../vision/opencv.js';
 import type { Point, RgbaImage } from '../vision/image.js';
 import { detectMarkers, type FoundMarker } from './detect-markers.js';
-import { estimateTilt, fitTable, layoutBounds, topDown, TableMapping, type TopDown } from './homography.js';
+import { estimateTilt, fitTable, layoutBounds, topDown, TableMapping } from './homography.js';
 import { lightFromWhite, lightWithReferences, markerPaper } from './light.js';
 import { TABLE_MARKERS, type MarkerLayout, type MarkerProfile } from './markers.js';
-import { PROFILE_KIND, PROFILE_VERSION, profileMapping, type CalibrationProfile } from './profile.js';
+import { PROFILE_KIND, PROFILE_VERSION, type CalibrationProfile } from './profile.js';
 
 export interface CalibrateOptions {
   readonly layout: MarkerLayout;
@@ -64,19 +63,6 @@ export function calibrateFrame(cv: OpenCv, frame: RgbaImage, options: CalibrateO
     light: { ...light, gains: light.gains.map((g) => round(g, 4)) as unknown as typeof light.gains, matrix: light.matrix.map((m) => round(m, 4)) as unknown as typeof light.matrix, unevenness: round(light.unevenness) },
   };
   return { profile, found };
-}
-
-/**
- * For the recogniser: the calibrated table seen from above, at `pxPerMm` (default: the frame's own
- * resolution at the region's centre, rounded down to a quarter, so no detail is invented or lost).
- * Cards there are 63 x 88 mm rectangles of known pixel size and a grid's pitch is in mm; `toFrame`
- * takes a point found in the top-down image back to the frame (truth and the dashboard are in
- * frame pixels), `toTable` to table mm. Colours are as photographed: pass pixels through
- * correctColour/correctImage(profile.light, ...) for decisions in the calibrated light.
- */
-export function rectifiedTable(frame: RgbaImage, profile: CalibrationProfile, pxPerMm?: number): TopDown {
-  const scale = pxPerMm ?? Math.max(0.5, Math.floor(profile.pxPerMm.centre * 4) / 4);
-  return topDown(frame, profileMapping(profile), profile.region, scale);
 }
 
 /** A frame point in table mm under the profile (for positions reported in mm). */

@@ -1,8 +1,9 @@
 // The table plane from the markers: found on tilted tables, and mapping the renderer's truth to millimetres.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { calibrateFrame, rectifiedTable } from '../../src/calibration/calibrate.js';
+import { calibrateFrame } from '../../src/calibration/calibrate.js';
+import { profileMapping } from '../../src/calibration/profile.js';
 import { detectMarkers } from '../../src/calibration/detect-markers.js';
-import { estimateTilt, fitHomography, TableMapping } from '../../src/calibration/homography.js';
+import { estimateTilt, fitHomography, TableMapping, topDown } from '../../src/calibration/homography.js';
 import { markerCells, markerCornersMm, TABLE_MARKERS } from '../../src/calibration/markers.js';
 import { solidCorners } from '../../src/render/scene.js';
 import { openCv, type OpenCv } from '../../src/vision/opencv.js';
@@ -77,10 +78,10 @@ describe.each([30, 45])('a table photographed at %i degrees tilt', (tilt) => {
   });
 });
 
-test("rectifiedTable: the table from above at a known px/mm, marker 0's black square where the layout puts it, and the way back to the frame", () => {
+test("topDown: the table from above at a known px/mm, marker 0's black square where the layout puts it, and the way back to the frame", () => {
   const { frame, placed } = shots.get(30)!;
   const { profile } = calibrateFrame(cv, frame, { layout: placed.layout });
-  const view = rectifiedTable(frame, profile, 2);
+  const view = topDown(frame, profileMapping(profile), profile.region, 2);
   expect(view.image.width).toBe(Math.round(profile.region.widthMm * 2));
   const at = ([x, y]: readonly [number, number]): number => {
     const u = Math.round((x - view.bounds.x0) * 2);
