@@ -35,8 +35,3 @@ export async function decodeImage(bytes: Uint8Array, label = 'image'): Promise<R
     throw new InputError(`${label}: cannot decode the image (${(error as Error).message})`);
   }
 }
-
-/** Writes an image as a PNG file. */
-export async function savePng(image: RgbaImage, path: string): Promise<void> {
-  await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } }).png().toFile(path);
-}
