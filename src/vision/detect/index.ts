@@ -24,7 +24,7 @@ export interface DetectOptions {
   readonly debug?: DetectDebug;
   /** Frame pixels -> table mm known beforehand (a calibration's): used instead of the lone cards' plane. */
   readonly plane?: Homography;
-  /** The paper's colour (RGB) from an earlier look's lone cards: used instead of the white point. */
+  /** The paper's colour (RGB) known beforehand (a calibration's): used instead of the white point. */
   readonly paper?: readonly [number, number, number];
 }
 

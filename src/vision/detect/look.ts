@@ -49,7 +49,7 @@ export interface Look {
 }
 
 // What the looks at one frame share, keyed by the arrays it is made from: faint looks share the first
-// look's colours but not its edges; looks with another paper or plane share its edges and grey too.
+// look's colours but not its edges; the look with straight runs taken out shares its grey too.
 const paperIdeas = new WeakMap<Uint8Array, Map<string, { chroma: Float32Array; cut: number }>>();
 const regionSets = new WeakMap<Uint8Array, { loops?: Region[]; enclosed?: Region[]; yellow?: Region[] }>();
 const snaps = new WeakMap<GreyImage, Map<string, RefinedQuad>>();

@@ -17,7 +17,7 @@ export const LOOKS = {
   finerMargin: 0.5,
   /** Colour distance between two ideas of the paper's colour beyond which the other is tried. */
   otherPaper: 0.06,
-  /** Sides' worth of edge support each card more must bring, on average, for another look to be kept. */
+  /** Sides' worth of edge support each card more must bring, on average, for a faint look to be kept. */
   sidesPerCard: 3,
   /** A look left outlines open where 1/this or more of its cards are partial finds of the scan alone. */
   openPart: 3,

@@ -1,4 +1,4 @@
-// The table plane a look measures cards on: the one given (a calibration's, another look's), else the
+// The table plane a look measures cards on: the one given (a calibration's), else the
 // lone cards' (in Stacks their piles' top cards), each a 63 x 88 mm rectangle in perspective. What a
 // candidate measures on it: its area in cards, its shape, how far off a card's size, how much is table.
 import { STANDARD_DECK } from '../../deck/profile.js';
