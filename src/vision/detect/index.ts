@@ -1,7 +1,7 @@
 // Finding cards in a frame. One look (look.ts) runs lone.ts, plane.ts, outlines.ts, scan-hits.ts,
 // fit.ts and select.ts in turn. detectCards takes a look at the working width, then other looks where
-// it found few lone cards (finer in Stacks, faint edges, straight runs out), keeping the one whose
-// cards the frame's edges hold best. Thresholds: params.ts.
+// it found few lone cards and paper it did not account for (finer in Stacks, faint edges, straight
+// runs out), keeping the one whose cards the frame's edges hold best. Thresholds: params.ts.
 import { performance } from 'node:perf_hooks';
 import type { Quad, RgbaImage } from '../image.js';
 import type { OpenCv } from '../opencv.js';
@@ -119,7 +119,7 @@ function looker(cv: OpenCv, frame: RgbaImage, source: Mat, options: DetectOption
  */
 function finerLook(looks: Looker, best: Seen, workWidth: number): { best: Seen; outlines: Detection[] } {
   const finer = Math.min(looks.frame.width, Math.round(workWidth * LOOKS.finerScale));
-  if (looks.options.deck !== 'stacks' || best.found.lone >= LOOKS.few || finer < workWidth * LOOKS.finerAtLeast) return { best, outlines: [] };
+  if (looks.options.deck !== 'stacks' || enoughLone(best.found) || finer < workWidth * LOOKS.finerAtLeast) return { best, outlines: [] };
   const again = looks.at(finer);
   const [now, was] = [again.found, best.found];
   const moreCards = now.counted > was.counted;
@@ -149,13 +149,21 @@ function faintLooks(looks: Looker, kept: Seen, first: Surface): Seen {
   const scanned = (found: Found): number => found.cards.filter((c) => c.evidence === 'scan' && c.partial && !c.tentative).length;
   const openOutlines = best.found.lone >= LOOKS.few && LOOKS.openPart * scanned(best.found) >= best.found.counted;
   for (const { surface, edges } of tries) {
-    if (best.found.lone >= LOOKS.few && !openOutlines) break;
+    if (enoughLone(best.found) && !openOutlines) break;
     const again = looks.look(withEdges(looks.cv, surface, edges), `faint edges${edges.blur ? ', blurred' : ''}`);
     // On the finer surface, only where it loses no card found: its plane may lose a special found by yellow.
     const losesNone = surface === first || best.found.cards.every((c) => again.found.cards.some((n) => insidePolygon(n.corners as unknown as Vec[], c.centre as unknown as Vec)));
     if (losesNone && faintLookBetter(best.found, again.found, openOutlines)) best = again;
   }
   return best;
+}
+
+/**
+ * Whether a look's lone cards need no other look: enough of them for a firm plane, or some and no
+ * paper left that no card accounts for (a table of a few cards, all found).
+ */
+function enoughLone(found: Found): boolean {
+  return found.lone >= LOOKS.few || (found.lone > 0 && found.unexplained < LOOKS.unexplained);
 }
 
 /** Whether a faint look's finds beat the kept look's. */

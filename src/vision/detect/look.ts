@@ -5,7 +5,7 @@ import type { OpenCv } from '../opencv.js';
 import { performance } from 'node:perf_hooks';
 import type { Detection, DetectOptions } from './index.js';
 import type { Surface } from './surface.js';
-import { centroid, dist, grow, polygonArea, portrait, quadCentre, type Vec } from './geometry.js';
+import { centroid, dist, grow, insidePolygon, polygonArea, portrait, quadCentre, type Vec } from './geometry.js';
 import { refineQuad, type GreyImage, type RefinedQuad } from './refine.js';
 import { topOfPile, yellowness } from './complete.js';
 import { insideEdges, nearEdges, regionsOf, type Region } from './regions.js';
@@ -122,6 +122,8 @@ export interface Found {
   readonly lone: number;
   /** The counted cards' summed side support (each side 0..1). */
   readonly seen: number;
+  /** The largest region of paper whose centre lies in no card found, in cards' (median) areas. */
+  readonly unexplained: number;
 }
 
 /** One look: lone cards, the table plane, cards by outline then by scan, fitted to the table, one per card. */
@@ -145,11 +147,11 @@ export function lookOnce(cv: OpenCv, frame: RgbaImage, surface: Surface, options
   }
   fitToTable(look, on, found);
   const kept = dedupe(found.filter(plausible), look.deck === 'tic');
-  return summary(pass, kept);
+  return summary(look, pass, kept);
 }
 
 /** The kept candidates as detections, with what the choice between looks weighs. */
-function summary(pass: Pass, kept: Candidate[]): Found {
+function summary(look: Look, pass: Pass, kept: Candidate[]): Found {
   const cards = kept.map((c): Detection => {
     const quad = portrait(c.quad);
     return { corners: quad, centre: quadCentre(quad), partial: c.partial, evidence: c.coverage === SCANNED ? 'scan' : 'outline', ...(c.tentative ? { tentative: true as const } : {}) };
@@ -157,5 +159,19 @@ function summary(pass: Pass, kept: Candidate[]): Found {
   // How much of the cards' outlines the frame's edges bear out, in sides.
   const counted = kept.filter((c) => !c.tentative);
   const seen = counted.reduce((t, c) => t + c.support.reduce((a, b) => a + b, 0), 0);
-  return { cards, counted: counted.length, lone: pass.lone.length, seen };
+  return { cards, counted: counted.length, lone: pass.lone.length, seen, unexplained: unexplained(look, pass, cards) };
+}
+
+/** Found.unexplained: infinite where no card was found among paper. */
+function unexplained(look: Look, pass: Pass, cards: Detection[]): number {
+  if (cards.length === 0) return pass.regions.length > 0 ? Infinity : 0;
+  const quads = cards.map((c) => (c.corners as unknown as Vec[]).map(look.toWork));
+  const cardArea = quads.map(polygonArea).sort((a, b) => a - b)[quads.length >> 1]!;
+  let largest = 0;
+  for (const r of pass.regions) {
+    if (r.area <= largest * cardArea) continue;
+    const c = centroid(r.polygon);
+    if (!quads.some((q) => insidePolygon(q, c))) largest = r.area / cardArea;
+  }
+  return largest;
 }

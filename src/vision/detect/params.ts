@@ -11,8 +11,10 @@ export const LOOKS = {
   finerScale: 1.5,
   /** The finer look is taken only where it is at least this multiple of the working width. */
   finerAtLeast: 1.3,
-  /** Fewer lone cards than this give a weak plane or none, so other looks are tried. */
+  /** Fewer lone cards than this give a weak plane or none, so other looks are tried... */
   few: 3,
+  /** ...unless no region of paper that no card accounts for is this share of a card or more. */
+  unexplained: 0.5,
   /** Sides' worth of edge support more a finer look with as many cards must find to be kept. */
   finerMargin: 0.5,
   /** Colour distance between two ideas of the paper's colour beyond which the other is tried. */
