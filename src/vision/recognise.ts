@@ -103,11 +103,10 @@ function snapper(image: RgbaImage): (q: Quad, options?: RefineOptions) => Refine
 
 /** The second looks readCards takes, on the image cards were found in. */
 function readLooks(cv: OpenCv, image: RgbaImage, deck: 'tic' | 'stacks', snap: ReadLooks['snap']): ReadLooks {
-  let yellow: GreyImage | null = null;
   return {
     specials: specialMatcher(cv),
     snap,
-    snapYellow: (q) => refineQuad((yellow ??= yellowness(image)), q).quad as unknown as Quad,
+    snapYellow: (q) => refineQuad(yellowness(image), q).quad as unknown as Quad,
     frame: { width: image.width, height: image.height },
   };
 }

@@ -207,11 +207,20 @@ export function isYellow(r: number, g: number, b: number): boolean {
   return light - b > YELLOW.gap && b < YELLOW.blue * light;
 }
 
+// Each frame's yellowness, made once: every look at a frame and the reader's second looks snap on it.
+const yellowOf = new WeakMap<RgbaImage, GreyImage>();
+
 /**
  * How yellow each pixel is, as a grey image to snap a Stacks special's sides on: on a light table
  * the yellow card is darker, which the edge search misses, but its yellowness stands out.
  */
 export function yellowness(frame: RgbaImage): GreyImage {
+  let made = yellowOf.get(frame);
+  if (!made) yellowOf.set(frame, (made = yellownessOf(frame)));
+  return made;
+}
+
+function yellownessOf(frame: RgbaImage): GreyImage {
   const n = frame.width * frame.height;
   const data = new Uint8Array(n);
   const d = frame.data;

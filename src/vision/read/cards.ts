@@ -8,7 +8,7 @@ import { turned } from '../detect/geometry.js';
 import type { RefinedQuad } from '../detect/refine.js';
 import type { Quad, RgbaImage } from '../image.js';
 import { averagedTicRead, readTurningSideways, type CardReader } from './index.js';
-import { lookAgainAtSpecials, yellowShare, type SpecialMatcher } from './specials.js';
+import { lookAgainAtSpecials, scoringOnce, yellowShare, type SpecialMatcher } from './specials.js';
 import { settleTicTable } from '../settle.js';
 import { READ, SETTLE, SPECIALS } from './params.js';
 import type { CardReading, PropertyRead } from '../types.js';
@@ -87,7 +87,8 @@ export function readCards(
   partial: readonly boolean[],
   looks: ReadLooks = {},
 ): ReadCards {
-  const { specials, snap, snapYellow, frame } = looks;
+  const { snap, snapYellow, frame } = looks;
+  const specials = looks.specials && scoringOnce(looks.specials);
   const first = readTurningSideways(reader, quads, cut, deck);
   const { faces, sideways } = first;
   let { quads: corners, readings } = first;

@@ -236,6 +236,20 @@ export function createSpecialMatcher(cv: OpenCv, profile: DeckProfile = STANDARD
   };
 }
 
+/** The matcher scoring each quad once: a frame's second looks come back to the same quads. */
+export function scoringOnce(matcher: SpecialMatcher): SpecialMatcher {
+  const scored = new Map<string, SpecialScores>();
+  return {
+    ...matcher,
+    score(quad, cut) {
+      const key = quad.flat().join(',');
+      let scores = scored.get(key);
+      if (!scores) scored.set(key, (scores = matcher.score(quad, cut)));
+      return scores;
+    },
+  };
+}
+
 /** One matcher a process, its templates drawn once; null where the deck's font is missing. */
 export const specialMatcher = madeOnce((cv) => createSpecialMatcher(cv));
 
