@@ -70,9 +70,8 @@ export function startLook(cv: OpenCv, frame: RgbaImage, surface: Surface, option
   const snapped = cached(snaps, grey, () => new Map<string, RefinedQuad>());
   const regions = cached(regionSets, surface.edges, (): { loops?: Region[]; enclosed?: Region[]; yellow?: Region[] } => ({}));
   const ideas = cached(paperIdeas, surface.rgba, () => new Map<string, { chroma: Float32Array; cut: number }>());
-  let yellow: GreyImage | null = null;
   const yellowQuads = new Set<readonly Vec[]>();
-  const yellowGrey = (): GreyImage => (yellow ??= yellowness(frame));
+  const yellowGrey = (): GreyImage => yellowness(frame);
   return {
     cv,
     frame,
