@@ -145,9 +145,7 @@ function faintLooks(looks: Looker, kept: Seen, first: Surface): Seen {
   let best = kept;
   const finerToo = looks.options.deck === 'stacks' && looks.surfaces.length > 1;
   const tries = [first, ...(finerToo ? [looks.surfaces[1]!] : [])].flatMap((surface) => FAINT_EDGES.map((edges) => ({ surface, edges })));
-  // Enough lone cards, yet many cards placed partly by the scan alone: the usual edges left outlines open.
-  const scanned = (found: Found): number => found.cards.filter((c) => c.evidence === 'scan' && c.partial && !c.tentative).length;
-  const openOutlines = best.found.lone >= LOOKS.few && LOOKS.openPart * scanned(best.found) >= best.found.counted;
+  const openOutlines = best.found.lone >= LOOKS.few && outlinesLeftOpen(best.found);
   for (const { surface, edges } of tries) {
     if (enoughLone(best.found) && !openOutlines) break;
     const again = looks.look(withEdges(looks.cv, surface, edges), `faint edges${edges.blur ? ', blurred' : ''}`);
@@ -159,11 +157,17 @@ function faintLooks(looks: Looker, kept: Seen, first: Surface): Seen {
 }
 
 /**
- * Whether a look's lone cards need no other look: enough of them for a firm plane, or some and no
- * paper left that no card accounts for (a table of a few cards, all found).
+ * Whether a look's lone cards need no other look: enough of them for a firm plane, or some, with no
+ * paper left that no card accounts for and no outlines left open (a table of a few cards, all found).
  */
 function enoughLone(found: Found): boolean {
-  return found.lone >= LOOKS.few || (found.lone > 0 && found.unexplained < LOOKS.unexplained);
+  return found.lone >= LOOKS.few || (found.lone > 0 && found.unexplained < LOOKS.unexplained && !outlinesLeftOpen(found));
+}
+
+/** Many cards placed partly by the scan alone (LOOKS.openPart): the usual edges left outlines open. */
+function outlinesLeftOpen(found: Found): boolean {
+  const scanned = found.cards.filter((c) => c.evidence === 'scan' && c.partial && !c.tentative).length;
+  return LOOKS.openPart * scanned >= found.counted;
 }
 
 /** Whether a faint look's finds beat the kept look's. */
