@@ -45,26 +45,33 @@ export function loneCards(look: Look, guess: Colour): Pass {
     return passWith(look, chroma, LONE.chroma, cut);
   };
   // The outlines the edges alone close in a card's shape, held as a lone card's (LONE.sides), and the
-  // pass with their paper's colour where that is another idea of it (made once, if needed).
+  // pass with their paper's colour where that is another idea of it.
   let cardLoops: Region[] | null = null;
   const loopsShapedLikeCards = (): Region[] => (cardLoops ??= look.edgeLoops().filter((r) => isLoneCard(r)));
-  let outlineQuads: RefinedQuad[] | null = null;
-  const outlines = (): RefinedQuad[] => (outlineQuads ??= loopsShapedLikeCards().map((r) => look.refineOnce(r.polygon, 0)).filter((r) => held(r) >= LONE.sides));
-  const fromOutlines = (): Pass | null => {
-    const quads = outlines();
-    const paper = quads.length > 0 ? paperColour(surface, quads.map((r) => r.quad.map(look.toWork)), null) : null;
+  const outlinesOf = (shapes: Region[]): RefinedQuad[] => shapes.map((r) => look.refineOnce(r.polygon, 0)).filter((r) => held(r) >= LONE.sides);
+  const paperOf = (outlines: RefinedQuad[]): Pass | null => {
+    const paper = outlines.length > 0 ? paperColour(surface, outlines.map((r) => r.quad.map(look.toWork)), null) : null;
     return paper && colourDistance(paper, guess) > LOOKS.otherPaper ? strict(paper) : null;
   };
-  let best = strict(guess);
-  if (best.lone.length < LOOKS.few) best = otherPapers(look, guess, best, strict, fromOutlines);
-  else if (loopsShapedLikeCards().length > best.lone.length + LONE.shapesOver && outlines().length > best.lone.length + LONE.shapesOver) {
-    // More card shapes outlined by the edges alone than lone cards: the paper taken may be a glare
-    // spot's white, which only the cards under it match. Kept where it finds enough more lone cards.
-    // Unrefined shapes are counted first, as most frames stop there.
-    const other = fromOutlines();
-    if (other && other.lone.length >= Math.max(best.lone.length + LONE.shapesGain, LONE.shapesShare * best.lone.length)) best = other;
-  }
-  return best;
+  const first = strict(guess);
+  // Card shapes about the lone cards' size, where there are any: a checked cloth's squares are
+  // card-shaped too, and refining each costs more than the rest of the pass.
+  let sized: Region[] | null = null;
+  const shapes = (): Region[] => (sized ??= first.lone.length > 0 ? aboutTheirSize(loopsShapedLikeCards(), first.lone) : loopsShapedLikeCards());
+  if (first.lone.length < LOOKS.few) return otherPapers(look, guess, first, strict, () => paperOf(outlinesOf(shapes())));
+  // More card shapes outlined by the edges alone than lone cards: the paper taken may be a glare
+  // spot's white, which only the cards under it match. Kept where it finds enough more lone cards.
+  // Unrefined shapes are counted first, as most frames stop there.
+  const over = first.lone.length + LONE.shapesOver;
+  const outlines = shapes().length > over ? outlinesOf(shapes()) : [];
+  const other = outlines.length > over ? paperOf(outlines) : null;
+  return other && other.lone.length >= Math.max(first.lone.length + LONE.shapesGain, LONE.shapesShare * first.lone.length) ? other : first;
+}
+
+/** The shapes within LONE.sizeWithin times the lone cards' median area, either way. */
+function aboutTheirSize(shapes: Region[], lone: readonly LoneCard[]): Region[] {
+  const median = lone.map((l) => l.region.area).sort((a, b) => a - b)[lone.length >> 1]!;
+  return shapes.filter((r) => r.area * LONE.sizeWithin >= median && r.area <= median * LONE.sizeWithin);
 }
 
 /**

@@ -112,6 +112,8 @@ export const LONE = {
   looseChroma: 0.3,
   /** Card shapes the edges alone outline beyond the lone cards found, above which their paper is tried. */
   shapesOver: 1,
+  /** Such shapes count only within this factor of the lone cards' median area, either way, where there are lone cards. */
+  sizeWithin: 2,
   /** Their paper is kept where it finds at least this many lone cards more... */
   shapesGain: 2,
   /** ...and this many times as many: on checked cloth the tiles outline card shapes too. */
