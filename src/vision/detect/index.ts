@@ -1,7 +1,8 @@
 // Finding cards in a frame. One look (look.ts) runs lone.ts, plane.ts, outlines.ts, scan-hits.ts,
-// fit.ts and select.ts in turn. detectCards takes a look at the working width, then other looks where
-// it found few lone cards and paper it did not account for (finer in Stacks, faint edges, straight
-// runs out), keeping the one whose cards the frame's edges hold best. Thresholds: params.ts.
+// fit.ts and select.ts in turn. detectCards takes a look at the working width, then other looks
+// (finer in Stacks, faint edges, straight runs out) where it found few lone cards, unless they account
+// for all the paper, or left outlines open; it keeps the look whose cards the frame's edges hold
+// best. Thresholds: params.ts.
 import { performance } from 'node:perf_hooks';
 import type { Quad, RgbaImage } from '../image.js';
 import type { OpenCv } from '../opencv.js';
