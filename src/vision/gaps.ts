@@ -2,7 +2,7 @@
 // cards fix the TIC grid on the table; each empty or unsurely held cell near it is cut, snapped and
 // read, and a new card read surer than the cell's own takes it, never reported sure.
 import { oppositeSidesAlike, rectangleInFrame } from './covered.js';
-import { applyHomography, insetGrid, insidePolygon, invertHomography, portrait, quadCentre, turned, type Homography, type Vec } from './detect/geometry.js';
+import { applyHomography, insetGrid, insidePolygon, invertHomography, median, portrait, quadCentre, turned, type Homography, type Vec } from './detect/geometry.js';
 import { orientOnTable, tablePlane, type TablePlane } from './detect/table.js';
 import type { Quad, RgbaImage } from './image.js';
 import type { CardReader } from './read/index.js';
@@ -191,9 +191,9 @@ function gridOf(quads: readonly Quad[], toTable: Homography): Grid {
       const ds = centres.map((b) => [b[along] - a[along], Math.abs(b[1 - along]! - a[1 - along]!)] as const).filter(([d, off]) => d > size * GAPS.stepLeast && d < size + GAPS.stepMostMm && off < size * GAPS.stepOff);
       return ds.length > 0 ? [Math.min(...ds.map(([d]) => d))] : [];
     });
-  const median = (xs: number[]): number | null => (xs.length === 0 ? null : xs.sort((a, b) => a - b)[xs.length >> 1]!);
-  const across = median(steps(0, w));
-  const down = median(steps(1, h));
+  const middle = (xs: number[]): number | null => (xs.length === 0 ? null : median(xs));
+  const across = middle(steps(0, w));
+  const down = middle(steps(1, h));
   const gap = across !== null ? across - w : down !== null ? down - h : GAPS.usualGap;
   const pitch: Vec = [across ?? w + gap, down ?? h + gap];
   const origin = centres[0]!;

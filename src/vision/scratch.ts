@@ -1,6 +1,6 @@
-// Typed arrays kept between calls for the hot loops, so each frame does not pay in page faults and GC.
-// Each is known by its name, grown as needed, and keeps its last numbers: callers write before reading,
-// and two arrays in use at once need two names.
+// What the hot loops keep between calls, so each frame does not pay in page faults and GC: typed
+// arrays, each known by its name, grown as needed, keeping its last numbers (callers write before
+// reading, and two arrays in use at once need two names); and values made once per object (cached).
 
 type Kept = Float64Array | Float32Array | Int32Array | Uint16Array | Uint8Array;
 
@@ -18,3 +18,10 @@ export const float32s = (name: string, n: number): Float32Array => keep(name, n,
 export const int32s = (name: string, n: number): Int32Array => keep(name, n, Int32Array);
 export const uint16s = (name: string, n: number): Uint16Array => keep(name, n, Uint16Array);
 export const bytes = (name: string, n: number): Uint8Array => keep(name, n, Uint8Array);
+
+/** The value `map` holds for `key`, made by `make` the first time it is asked for. */
+export function cached<K extends object, V>(map: WeakMap<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) map.set(key, (value = make()));
+  return value;
+}

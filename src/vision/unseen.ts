@@ -1,6 +1,6 @@
 // The grid cells beside a layout where no card was found but no open table shows either (covered, or
 // out of frame). A card may lie there unseen, so verify does not judge what such a card could undo.
-import { add, dot, insetGrid, insidePolygon, scale, sub, unit, type Vec } from './detect/geometry.js';
+import { add, dot, insetGrid, insidePolygon, median, scale, sub, unit, type Vec } from './detect/geometry.js';
 import { tableLook, tableShare } from './detect/complete.js';
 import type { Quad, RgbaImage } from './image.js';
 import type { Recognition, RecognisedCard } from './types.js';
@@ -85,9 +85,4 @@ function ownSide(card: RecognisedCard, other: Vec | null): Vec {
   const left = sub(q[3], q[0]);
   const side = other !== null ? (Math.abs(dot(unit(top), other)) < Math.abs(dot(unit(left), other)) ? top : left) : dot(top, top) <= dot(left, left) ? top : left;
   return scale(side, UNSEEN.gapShare);
-}
-
-function median(xs: number[]): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1]!;
 }

@@ -7,6 +7,7 @@ import { quadOfLines, refineQuad, type GreyImage, type RefinedQuad } from './ref
 import type { CardSize } from './table.js';
 import { COMPLETE, TABLE_LOOK, YELLOW } from './snap-params.js';
 import { CARDS } from './params.js';
+import { cached } from '../scratch.js';
 
 /** A card completed on the table plane, and how well the frame's edges bear it out. */
 export interface Completion {
@@ -215,9 +216,7 @@ const yellowOf = new WeakMap<RgbaImage, GreyImage>();
  * the yellow card is darker, which the edge search misses, but its yellowness stands out.
  */
 export function yellowness(frame: RgbaImage): GreyImage {
-  let made = yellowOf.get(frame);
-  if (!made) yellowOf.set(frame, (made = yellownessOf(frame)));
-  return made;
+  return cached(yellowOf, frame, () => yellownessOf(frame));
 }
 
 function yellownessOf(frame: RgbaImage): GreyImage {

@@ -3,7 +3,7 @@
 import type { RgbaImage } from '../image.js';
 import type { RefinedQuad } from './refine.js';
 import type { Surface } from './surface.js';
-import { insidePolygon, quadCentre, type Vec } from './geometry.js';
+import { insidePolygon, median, quadCentre, type Vec } from './geometry.js';
 import { isYellow } from './complete.js';
 import { bytes, int32s, uint16s } from '../scratch.js';
 import { FACE, SIDES } from './params.js';
@@ -124,7 +124,7 @@ export function tableColour(frame: RgbaImage, quads: readonly (readonly Vec[])[]
     }
   }
   if (channels[0]!.length < FACE.tableSamples) return null;
-  return channels.map((v) => v.sort((a, b) => a - b)[v.length >> 1]!);
+  return channels.map((v) => median(v));
 }
 
 /**

@@ -36,6 +36,12 @@ export const unit = (a: Vec): [number, number] => {
   return [a[0] / n, a[1] / n];
 };
 
+/** The middle value (the higher middle one of an even count); `xs` not empty, and left unsorted. */
+export function median(xs: readonly number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1]!;
+}
+
 /** The mean of the points. */
 export function centroid(points: readonly Vec[]): [number, number] {
   let x = 0;

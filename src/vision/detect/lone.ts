@@ -1,7 +1,7 @@
 // Lone cards: regions of paper (in Sequence Stacks, also the specials' yellow) whose hull is a
 // card-shaped quad holding ink, snapped to the card's edges on the full frame. Other ideas of the
 // paper's colour are tried where the first finds few lone cards; the one finding most is kept.
-import { centroid, grow, insidePolygon, portrait, quadCentre } from './geometry.js';
+import { centroid, grow, insidePolygon, median, portrait, quadCentre } from './geometry.js';
 import { refineQuad, type RefinedQuad } from './refine.js';
 import { nearNeutral } from './surface.js';
 import { crossedByJoint } from './joint.js';
@@ -70,8 +70,8 @@ export function loneCards(look: Look, guess: Colour): Pass {
 
 /** The shapes within LONE.sizeWithin times the lone cards' median area, either way. */
 function aboutTheirSize(shapes: Region[], lone: readonly LoneCard[]): Region[] {
-  const median = lone.map((l) => l.region.area).sort((a, b) => a - b)[lone.length >> 1]!;
-  return shapes.filter((r) => r.area * LONE.sizeWithin >= median && r.area <= median * LONE.sizeWithin);
+  const area = median(lone.map((l) => l.region.area));
+  return shapes.filter((r) => r.area * LONE.sizeWithin >= area && r.area <= area * LONE.sizeWithin);
 }
 
 /**

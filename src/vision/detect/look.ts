@@ -5,7 +5,8 @@ import type { OpenCv } from '../opencv.js';
 import { performance } from 'node:perf_hooks';
 import type { Detection, DetectOptions } from './index.js';
 import type { Surface } from './surface.js';
-import { centroid, dist, grow, insidePolygon, polygonArea, portrait, quadCentre, type Vec } from './geometry.js';
+import { centroid, dist, grow, insidePolygon, median, polygonArea, portrait, quadCentre, type Vec } from './geometry.js';
+import { cached } from '../scratch.js';
 import { refineQuad, type GreyImage, type RefinedQuad } from './refine.js';
 import { topOfPile, yellowness } from './complete.js';
 import { insideEdges, nearEdges, regionsOf, type Region } from './regions.js';
@@ -53,12 +54,6 @@ export interface Look {
 const paperIdeas = new WeakMap<Uint8Array, Map<string, { chroma: Float32Array; cut: number }>>();
 const regionSets = new WeakMap<Uint8Array, { loops?: Region[]; enclosed?: Region[]; yellow?: Region[] }>();
 const snaps = new WeakMap<GreyImage, Map<string, RefinedQuad>>();
-
-function cached<K extends object, V>(map: WeakMap<K, V>, key: K, make: () => V): V {
-  let value = map.get(key);
-  if (value === undefined) map.set(key, (value = make()));
-  return value;
-}
 
 /** The shared state of one look at `surface`. */
 export function startLook(cv: OpenCv, frame: RgbaImage, surface: Surface, options: DetectOptions): Look {
@@ -165,7 +160,7 @@ function summary(look: Look, pass: Pass, kept: Candidate[]): Found {
 function unexplained(look: Look, pass: Pass, cards: Detection[]): number {
   if (cards.length === 0) return pass.regions.length > 0 ? Infinity : 0;
   const quads = cards.map((c) => (c.corners as unknown as Vec[]).map(look.toWork));
-  const cardArea = quads.map(polygonArea).sort((a, b) => a - b)[quads.length >> 1]!;
+  const cardArea = median(quads.map(polygonArea));
   let largest = 0;
   for (const r of pass.regions) {
     if (r.area <= largest * cardArea) continue;

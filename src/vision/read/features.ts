@@ -180,7 +180,7 @@ export function cardFeatures(card: RgbaImage, out: Float32Array, offset = 0, tur
   const kg = 1 / Math.max(pg, 12);
   const kb = 1 / Math.max(pb, 12);
   for (let y = 0; y < H; y++) {
-      const inkRow = offset + INK_AT + (y >> 1) * INK_W;
+    const inkRow = offset + INK_AT + (y >> 1) * INK_W;
     const band = y - BAND_Y0;
     const bandRow = band >= 0 && band < 2 * BAND_HALF ? offset + BAND_AT + (band < BAND_HALF ? 0 : W) : -1;
     const caRow = offset + CHROMA_AT + (y >> 3) * CHROMA_W;
