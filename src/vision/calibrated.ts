@@ -1,15 +1,15 @@
-// Recognition under a calibration profile: the frame itself, with the table plane and the paper's
-// colour taken from the profile instead of inferred from lone cards, worked at the scale where the
-// smallest card in view is as large as the detector wants it. Every later stage is the same.
+// Recognition under a calibration profile: the table plane and the paper's colour taken from the
+// profile instead of inferred from lone cards, and cards looked for in the markers' region seen
+// from straight above. Every later stage is the same, on the frame.
 import type { CalibrationProfile } from '../calibration/profile.js';
 import { InputError } from '../errors.js';
 import { STANDARD_DECK } from '../deck/profile.js';
-import { applyHomography, invertHomography, type Homography } from './detect/geometry.js';
-import { LOOKS } from './detect/params.js';
+import { applyHomography, invertHomography, multiplyHomography, type Homography } from './detect/geometry.js';
 import type { Quad, RgbaImage } from './image.js';
 import type { OpenCv } from './opencv.js';
 import { CALIBRATED } from './params.js';
-import { frameSight, type Sight } from './sight.js';
+import { pixelsOf, toMat, warpLinear } from './rectify.js';
+import { frameSight, type Sight, type View } from './sight.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
 
@@ -17,13 +17,6 @@ type Mat = InstanceType<OpenCv['Mat']>;
 export function profileMismatch(profile: CalibrationProfile, frame: { width: number; height: number }): string | null {
   if (profile.image.width === frame.width && profile.image.height === frame.height) return null;
   return `the calibration profile (${profile.source}) was made on ${profile.image.width} x ${profile.image.height} frames, this frame is ${frame.width} x ${frame.height}: calibrate this camera mode (seqref calibrate)`;
-}
-
-/** The working width at which a card's short side, where the frame shows cards smallest, spans CALIBRATED.leastCardPx. */
-export function calibratedWorkWidth(profile: CalibrationProfile): number {
-  const cardPx = STANDARD_DECK.widthMm * profile.pxPerMm.min;
-  const width = Math.round((profile.image.width * CALIBRATED.leastCardPx) / cardPx);
-  return Math.min(profile.image.width, Math.max(LOOKS.workWidth, width));
 }
 
 /** The markers' paper (square plus white margin) in frame pixels. */
@@ -38,10 +31,29 @@ export function calibratedSight(cv: OpenCv, frame: RgbaImage, source: Mat, profi
   const mismatch = profileMismatch(profile, frame);
   if (mismatch) throw new InputError(mismatch);
   const plane = [...profile.homography];
-  return frameSight(cv, frame, source, {
-    plane,
-    paper: profile.light.white,
-    workWidth: calibratedWorkWidth(profile),
-    notCards: markerQuads(profile, invertHomography(plane)!),
-  });
+  const known = { plane, paper: profile.light.white, notCards: markerQuads(profile, invertHomography(plane)!) };
+  return frameSight(cv, frame, source, known, topDownView(cv, frame, profile));
+}
+
+/**
+ * The markers' region seen from straight above at CALIBRATED.cardPx a card's width: every card
+ * in it has one size and one shape there, however steep the camera and far the card.
+ */
+function topDownView(cv: OpenCv, frame: RgbaImage, profile: CalibrationProfile): View {
+  const { x0, y0, widthMm, heightMm } = profile.region;
+  const pxPerMm = CALIBRATED.cardPx / STANDARD_DECK.widthMm;
+  const tableToView: Homography = [pxPerMm, 0, -x0 * pxPerMm, 0, pxPerMm, -y0 * pxPerMm, 0, 0, 1];
+  const frameToView = multiplyHomography(tableToView, profile.homography);
+  const width = Math.round(widthMm * pxPerMm);
+  const height = Math.round(heightMm * pxPerMm);
+  const pixels = new Uint32Array(width * height);
+  warpLinear(pixelsOf(frame), frame.width, frame.height, frameToView, pixels, width, height, 4, 'replicate');
+  const image = { width, height, data: new Uint8Array(pixels.buffer) };
+  return {
+    image,
+    mat: toMat(cv, image),
+    plane: invertHomography(tableToView)!,
+    workWidth: width,
+    toFrame: invertHomography(frameToView)!,
+  };
 }

@@ -5,8 +5,8 @@
 
 /** The sight under a calibration profile (calibrated.ts). */
 export const CALIBRATED = {
-  /** A card's short side spans at least this many working pixels where the frame shows cards smallest. */
-  leastCardPx: 32,
+  /** A card's short side spans this many pixels in the top-down view cards are looked for in. */
+  cardPx: 44,
 } as const;
 
 /** Rows and columns from the cards' outlines (grid.ts, layout.ts). */

@@ -4,8 +4,8 @@ import { performance } from 'node:perf_hooks';
 import type { CalibrationProfile } from '../calibration/profile.js';
 import { calibratedSight } from './calibrated.js';
 import { readGaps } from './gaps.js';
-import { detectCards, type DetectOptions } from './detect/index.js';
-import { quadCentre } from './detect/geometry.js';
+import { detectCards, type Detection, type DetectOptions } from './detect/index.js';
+import { applyHomography, quadCentre, type Homography, type Vec } from './detect/geometry.js';
 import { greyOf, refineQuad, type GreyImage, type RefinedQuad, type RefineOptions } from './detect/refine.js';
 import { yellowness } from './detect/complete.js';
 import type { Quad, RgbaImage } from './image.js';
@@ -67,7 +67,11 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
   const source = toMat(cv, frame);
   try {
     const sight = options.calibration ? calibratedSight(cv, frame, source, options.calibration) : frameSight(cv, frame, source);
-    return recogniseIn(cv, reader, sight, options.game, options.detect, t0);
+    try {
+      return recogniseIn(cv, reader, sight, options.game, options.detect, t0);
+    } finally {
+      if (sight.view.mat !== source) sight.view.mat.delete();
+    }
   } finally {
     source.delete();
   }
@@ -76,8 +80,10 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
 /** The stages in order: detect -> read (one batch, second looks, the grid's gaps) -> layout. */
 function recogniseIn(cv: OpenCv, reader: CardReader, sight: Sight, game: VisionGame, detect: RecogniseOptions['detect'], t0: number): Recognition {
   const deck = deckOf(game);
-  const { image, plane, paper, workWidth } = sight;
-  const found = detectCards(cv, image, sight.mat, { ...detect, deck, ...(plane ? { plane } : {}), ...(paper ? { paper } : {}), ...(workWidth ? { workWidth } : {}) }).filter(sight.isCard);
+  const { image, paper, view } = sight;
+  const { plane, workWidth, toFrame } = view;
+  const inView = detectCards(cv, view.image, view.mat, { ...detect, deck, ...(plane ? { plane } : {}), ...(paper ? { paper } : {}), ...(workWidth ? { workWidth } : {}) });
+  const found = (toFrame ? inView.map((d) => mappedDetection(d, toFrame)) : inView).filter(sight.isCard);
   const t1 = performance.now();
   let partial = found.map((d) => d.partial);
   const snap = snapper(image);
@@ -93,6 +99,12 @@ function recogniseIn(cv: OpenCv, reader: CardReader, sight: Sight, game: VisionG
   const cards: RecognisedCard[] = read.corners.map((corners, i) => ({ corners, centre: quadCentre(corners), partial: partial[i]!, reading: read.readings[i]!, row: cells[i]?.row ?? null, col: cells[i]?.col ?? null }));
   const drawPile = anchored ? { drawPile: anchored.drawPile } : {};
   return { width: image.width, height: image.height, cards, ...drawPile, times: { detectMs: t1 - t0, readMs: t2 - t1, gridMs: t3 - t2 } };
+}
+
+/** A detection in the view, in frame pixels. */
+function mappedDetection(d: Detection, toFrame: Homography): Detection {
+  const at = (p: Vec): [number, number] => applyHomography(toFrame, p);
+  return { ...d, corners: d.corners.map(at) as unknown as Quad, centre: at(d.centre) };
 }
 
 /** Moves a quad's sides onto the image's edges; the grey image is made on first use. */

@@ -233,6 +233,19 @@ export function applyHomography(h: Homography, p: Vec): [number, number] {
   return [(h[0]! * p[0] + h[1]! * p[1] + h[2]!) / w, (h[3]! * p[0] + h[4]! * p[1] + h[5]!) / w];
 }
 
+/** The product of two homographies: `b` applied first, then `a`. */
+export function multiplyHomography(a: Homography, b: Homography): Homography {
+  const out: number[] = [];
+  for (let r = 0; r < 3; r++) {
+    for (let c = 0; c < 3; c++) {
+      let s = 0;
+      for (let k = 0; k < 3; k++) s += a[r * 3 + k]! * b[k * 3 + c]!;
+      out.push(s);
+    }
+  }
+  return out;
+}
+
 /** The inverse homography, or null when singular. */
 export function invertHomography(h: Homography): Homography | null {
   const [a, b, c, d, e, f, g, k, l] = h as [number, number, number, number, number, number, number, number, number];

@@ -2,7 +2,7 @@
 // turned so the cards stand upright, each place is scored by the edge strength along a card's four
 // sides (from prefix sums), and clear peaks are cards wherever the paper mask failed.
 import type { OpenCv } from '../opencv.js';
-import { applyHomography, hypot, invertHomography, type Homography, type Vec } from './geometry.js';
+import { applyHomography, hypot, invertHomography, multiplyHomography, type Homography, type Vec } from './geometry.js';
 import type { CardSize } from './table.js';
 import { warpLinear } from '../rectify.js';
 import { bytes, float32s, int32s } from '../scratch.js';
@@ -91,8 +91,8 @@ function scanView(input: ScanInput, angle: number): { w: number; h: number; m: H
   const t = input.toTable;
   const rotate: Homography = [cos, -sin, -cx * cos + cy * sin, sin, cos, -cx * sin - cy * cos, 0, 0, 1];
   const toView: Homography = [1 / SCAN.mmPerPx, 0, extentX / SCAN.mmPerPx, 0, 1 / SCAN.mmPerPx, extentY / SCAN.mmPerPx, 0, 0, 1];
-  const m = multiply(toView, multiply(rotate, multiply(t, fromGrey)));
-  const viewToFrame = invertHomography(multiply(toView, multiply(rotate, t)));
+  const m = multiplyHomography(toView, multiplyHomography(rotate, multiplyHomography(t, fromGrey)));
+  const viewToFrame = invertHomography(multiplyHomography(toView, multiplyHomography(rotate, t)));
   if (!viewToFrame) return null;
   return { w, h, m, viewToFrame };
 }
@@ -113,7 +113,7 @@ function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
     if (input.dips) {
       const [ox, oy, k] = input.dipsAt ?? [0, 0, 1];
       dip = bytes('scan.dip', w * h);
-      warpLinear(input.dips.data, input.dips.cols, input.dips.rows, multiply(m, [k, 0, ox, 0, k, oy, 0, 0, 1]), dip, w, h, 1, 0);
+      warpLinear(input.dips.data, input.dips.cols, input.dips.rows, multiplyHomography(m, [k, 0, ox, 0, k, oy, 0, 0, 1]), dip, w, h, 1, 0);
     }
     cv.Sobel(view, gx, cv.CV_16S, 1, 0, 3);
     cv.Sobel(view, gy, cv.CV_16S, 0, 1, 3);
@@ -324,17 +324,4 @@ function peakAt(score: Float32Array, w: number, h: number, x: number, y: number,
     }
     if (dx === rx && dy === ry) return true;
   }
-}
-
-/** The product of two homographies: `b` applied first, then `a`. */
-export function multiply(a: Homography, b: Homography): Homography {
-  const out: number[] = [];
-  for (let r = 0; r < 3; r++) {
-    for (let c = 0; c < 3; c++) {
-      let s = 0;
-      for (let k = 0; k < 3; k++) s += a[r * 3 + k]! * b[k * 3 + c]!;
-      out.push(s);
-    }
-  }
-  return out;
 }
