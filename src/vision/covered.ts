@@ -16,7 +16,8 @@ import { COVERED, READ } from './read/params.js';
 /**
  * Rereads unknown, unsure and skewed TIC cards from other quads; a named card takes only a sure read.
  * `moved` marks cards placed by this search, never to be reported sure. `snap` fits a quad's sides
- * to the frame's edges and says how well each is held.
+ * to the frame's edges and says how well each is held. `known` is the table plane where known
+ * beforehand (frame pixels -> table mm); else it is fitted to the cards read surely.
  */
 export function rereadCovered(
   reader: CardReader,
@@ -26,10 +27,13 @@ export function rereadCovered(
   cut: (quad: Quad) => RgbaImage,
   snap: (quad: Quad) => Pick<RefinedQuad, 'quad' | 'support'>,
   frame?: { width: number; height: number },
+  known?: Homography,
 ): { corners: Quad[]; readings: CardReading[]; moved: boolean[] } {
   const out = { corners: [...corners], readings: [...readings], moved: corners.map(() => false) };
   const unknown = readings.flatMap((r, i) => (r.card === null ? [i] : []));
-  const unsure = readings.flatMap((r, i) => (r.card !== null && (partial[i] ? r.confidence < READ.sure : r.confidence < COVERED.chosen) ? [i] : []));
+  // Where the plane is known beforehand, a whole card's outline is held to a card's true size: one
+  // named unsurely is left as read (rereads named none better on the calibration sets).
+  const unsure = readings.flatMap((r, i) => (r.card !== null && (partial[i] ? r.confidence < READ.sure : !known && r.confidence < COVERED.chosen) ? [i] : []));
   const skewed = readings.flatMap((r, i) => (r.card !== null && skew(corners[i]!) > COVERED.skewedDeg ? [i] : []));
   if (unknown.length + unsure.length + skewed.length === 0) return out;
   // The plane comes from whole sure cards, else partial sure ones (a shadow is often taken for a
@@ -38,9 +42,9 @@ export function rereadCovered(
   const whole = corners.filter((_, i) => sure(i) && !partial[i]);
   const anySure = corners.filter((_, i) => sure(i));
   const partlySure = corners.filter((_, i) => readings[i]!.card !== null && readings[i]!.confidence >= READ.partialCap);
-  const plane = tablePlane(whole.length > 0 ? whole : anySure.length > 0 ? anySure : partlySure, STANDARD_DECK, undefined, frame);
+  const plane = known ? null : tablePlane(whole.length > 0 ? whole : anySure.length > 0 ? anySure : partlySure, STANDARD_DECK, undefined, frame);
   // The flat plane from a card or two is as good near them and truer further off.
-  const toTable = plane ? (plane.flat ?? plane.toTable) : null;
+  const toTable = known ?? (plane ? (plane.flat ?? plane.toTable) : null);
   const fromTable = toTable ? invertHomography(toTable) : null;
   const barely = unsure.filter((i) => readings[i]!.confidence < COVERED.chosen);
   const tries = outlineTries([...unknown, ...barely], corners, snap);

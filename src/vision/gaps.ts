@@ -20,7 +20,8 @@ export interface GapCard {
 
 /**
  * The cards found in the grid's gaps, given every card found so far. `snap` moves a quad's sides onto
- * the frame's edges and says how much of each side found one; `cut` rectifies a quad.
+ * the frame's edges and says how much of each side found one; `cut` rectifies a quad; `known` is
+ * the table plane where known beforehand (frame pixels -> table mm).
  */
 export function readGaps(
   reader: CardReader,
@@ -29,6 +30,7 @@ export function readGaps(
   cut: (quad: Quad) => RgbaImage,
   snap: (quad: Quad, options?: RefineOptions) => Pick<RefinedQuad, 'quad' | 'support'>,
   frame: RgbaImage,
+  known?: Homography,
 ): GapCard[] {
   const readAt = (least: number): number[] => corners.flatMap((q, i) => (readings[i]!.card !== null && readings[i]!.confidence >= least ? [i] : []));
   // Too few sure: take those as sure as a partly seen card may be; their outlines are rougher, so only then.
@@ -68,8 +70,10 @@ export function readGaps(
     return out;
   };
   // First on the quick free plane; only where there are gaps, on the camera's plane, truer far off.
-  if (gapsOn(tablePlane(quads, STANDARD_DECK)).length === 0) return [];
-  const tries: GapTry[] = gapsOn(tablePlane(quads, STANDARD_DECK, undefined, frame)).flatMap(({ quad: laid, replaces }) => {
+  // A calibration's plane is known beforehand.
+  const gaps = gapsOn(known ? { toTable: known, cards: quads.length } : tablePlane(quads, STANDARD_DECK));
+  if (gaps.length === 0) return [];
+  const tries: GapTry[] = (known ? gaps : gapsOn(tablePlane(quads, STANDARD_DECK, undefined, frame))).flatMap(({ quad: laid, replaces }) => {
     const snapped = snap(laid);
     return snapped.support.filter((s) => s >= GAPS.sideHeld).length >= GAPS.heldSides ? [{ laid, quad: snapped.quad as unknown as Quad, replaces }] : [];
   });

@@ -87,11 +87,11 @@ function recogniseIn(cv: OpenCv, reader: CardReader, sight: Sight, game: VisionG
   const t1 = performance.now();
   let partial = found.map((d) => d.partial);
   const snap = snapper(image);
-  let read = readCards(reader, found.map((d) => d.corners), sight.cut, deck, partial, readLooks(cv, image, deck, snap));
+  let read = readCards(reader, found.map((d) => d.corners), sight.cut, deck, partial, readLooks(cv, image, snap, sight.plane));
   const kept = cardFinds(found, read);
   read = keptOf(read, kept);
   partial = kept.map((i) => partial[i]!);
-  if (deck === 'tic') ({ partial, read } = withGaps(partial, read, readGaps(reader, read.corners, read.readings, sight.cut, snap, image)));
+  if (deck === 'tic') ({ partial, read } = withGaps(partial, read, readGaps(reader, read.corners, read.readings, sight.cut, snap, image, sight.plane)));
   const t2 = performance.now();
   const anchored = deck === 'stacks' ? anchorStacks(read, partial, sight.drawPiles(read)) : null;
   const cells = anchored?.cells ?? gridCells(read.corners, partial, game, read.readings);
@@ -114,8 +114,9 @@ function snapper(image: RgbaImage): (q: Quad, options?: RefineOptions) => Refine
 }
 
 /** The second looks readCards takes, on the image cards were found in. */
-function readLooks(cv: OpenCv, image: RgbaImage, deck: 'tic' | 'stacks', snap: ReadLooks['snap']): ReadLooks {
+function readLooks(cv: OpenCv, image: RgbaImage, snap: ReadLooks['snap'], plane: Homography | undefined): ReadLooks {
   return {
+    ...(plane ? { plane } : {}),
     specials: specialMatcher(cv),
     snap,
     snapYellow: (q) => refineQuad(yellowness(image), q).quad as unknown as Quad,

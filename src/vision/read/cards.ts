@@ -4,7 +4,7 @@
 import { rereadCovered } from '../covered.js';
 import { readGaps } from '../gaps.js';
 import type { Detection } from '../detect/index.js';
-import { turned } from '../detect/geometry.js';
+import { turned, type Homography } from '../detect/geometry.js';
 import type { RefinedQuad } from '../detect/refine.js';
 import type { Quad, RgbaImage } from '../image.js';
 import { averagedTicRead, readTurningSideways, type CardReader } from './index.js';
@@ -71,6 +71,8 @@ export interface ReadLooks {
   readonly snap?: (quad: Quad) => Pick<RefinedQuad, 'quad' | 'support'>;
   /** The frame's size, so those rectangles' plane is fitted as a camera sees the table. */
   readonly frame?: { readonly width: number; readonly height: number };
+  /** Frame pixels -> table mm where known beforehand (a calibration's): no plane is fitted then. */
+  readonly plane?: Homography;
   /** As `snap`, in yellowness: for a Stacks special's face on its pile. */
   readonly snapYellow?: (quad: Quad) => Quad;
 }
@@ -87,7 +89,7 @@ export function readCards(
   partial: readonly boolean[],
   looks: ReadLooks = {},
 ): ReadCards {
-  const { snap, snapYellow, frame } = looks;
+  const { snap, snapYellow, frame, plane } = looks;
   const specials = looks.specials && scoringOnce(looks.specials);
   const first = readTurningSideways(reader, quads, cut, deck);
   const { faces, sideways } = first;
@@ -99,7 +101,7 @@ export function readCards(
   }
   // Unknown or unsurely named covered cards: read from card-sized rectangles by their outline (covered.ts).
   let moved: readonly boolean[] = [];
-  if (deck === 'tic' && snap) ({ corners, readings, moved } = rereadCovered(reader, corners, readings, partial, cut, snap, frame));
+  if (deck === 'tic' && snap) ({ corners, readings, moved } = rereadCovered(reader, corners, readings, partial, cut, snap, frame, plane));
   const upright = corners.map((q, i) => (readings[i]!.upsideDown ? turned(q) : q));
   if (deck === 'tic') readings = settleTicTable(readings);
   readings = readings.map((r, i) => (partial[i] || moved[i] || (r.visible ?? 1) < READ.seen ? capConfidence(r, READ.partialCap) : r));
