@@ -168,7 +168,7 @@ async function calibratedRun(cv: Awaited<ReturnType<typeof openCv>>, reader: Car
     detect.push(r.times.detectMs);
   }
   recordTimes('vision: calibrated, 30 cards at 35-42 degrees, 1280x720 frame', withIt);
-  recordTimes('vision:   its detect (at the working width the profile sets)', detect);
+  recordTimes('vision:   its detect (the markers\' region seen from above)', detect);
   recordTimes('vision:   the same frames without calibration', without);
   recordTimes('vision: calibrate one frame (markers, plane, light)', calibrate);
 }
