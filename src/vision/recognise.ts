@@ -113,7 +113,7 @@ function snapper(image: RgbaImage): (q: Quad, options?: RefineOptions) => Refine
   return (q, options) => refineQuad((grey ??= greyOf(image.data, image.width, image.height)), q, options);
 }
 
-/** The second looks readCards takes, on the image cards were found in. */
+/** The second looks readCards takes, on the frame. */
 function readLooks(cv: OpenCv, image: RgbaImage, snap: ReadLooks['snap'], plane: Homography | undefined): ReadLooks {
   return {
     ...(plane ? { plane } : {}),
