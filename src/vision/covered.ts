@@ -30,10 +30,11 @@ export function rereadCovered(
   known?: Homography,
 ): { corners: Quad[]; readings: CardReading[]; moved: boolean[] } {
   const out = { corners: [...corners], readings: [...readings], moved: corners.map(() => false) };
-  const unknown = readings.flatMap((r, i) => (r.card === null ? [i] : []));
-  // Where the plane is known beforehand, a whole card's outline is held to a card's true size: one
-  // named unsurely is left as read (rereads named none better on the calibration sets).
-  const unsure = readings.flatMap((r, i) => (r.card !== null && (partial[i] ? r.confidence < READ.sure : !known && r.confidence < COVERED.chosen) ? [i] : []));
+  // Where the plane is known beforehand, a whole card's outline is held to a card's true size, and
+  // its rereads named no card better on the calibration sets: only partly seen cards are reread.
+  const rereadable = (i: number): boolean => partial[i]! || !known;
+  const unknown = readings.flatMap((r, i) => (r.card === null && rereadable(i) ? [i] : []));
+  const unsure = readings.flatMap((r, i) => (r.card !== null && rereadable(i) && r.confidence < (partial[i] ? READ.sure : COVERED.chosen) ? [i] : []));
   const skewed = readings.flatMap((r, i) => (r.card !== null && skew(corners[i]!) > COVERED.skewedDeg ? [i] : []));
   if (unknown.length + unsure.length + skewed.length === 0) return out;
   // The plane comes from whole sure cards, else partial sure ones (a shadow is often taken for a
