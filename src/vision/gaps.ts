@@ -45,8 +45,7 @@ export function readGaps(
   const inFrame = (p: Vec): boolean => p[0] >= 0 && p[1] >= 0 && p[0] < frame.width && p[1] < frame.height;
   // The gaps on a plane: cells near the layout that no card holds, whose rectangle lies in the frame,
   // looks like paper and covers no card that holds its own cell.
-  const gapsOn = (plane: TablePlane | null): { quad: Quad; replaces: number | null }[] => {
-    const toTable = plane ? (plane.flat ?? plane.toTable) : null;
+  const gapsOn = (toTable: Homography | null): { quad: Quad; replaces: number | null }[] => {
     const fromTable = toTable && invertHomography(toTable);
     if (!toTable || !fromTable) return [];
     const grid = gridOf(quads, toTable);
@@ -71,9 +70,10 @@ export function readGaps(
   };
   // First on the quick free plane; only where there are gaps, on the camera's plane, truer far off.
   // A calibration's plane is known beforehand.
-  const gaps = gapsOn(known ? { toTable: known, cards: quads.length } : tablePlane(quads, STANDARD_DECK));
+  const fitted = (plane: TablePlane | null): Homography | null => (plane ? (plane.flat ?? plane.toTable) : null);
+  const gaps = gapsOn(known ?? fitted(tablePlane(quads, STANDARD_DECK)));
   if (gaps.length === 0) return [];
-  const tries: GapTry[] = (known ? gaps : gapsOn(tablePlane(quads, STANDARD_DECK, undefined, frame))).flatMap(({ quad: laid, replaces }) => {
+  const tries: GapTry[] = (known ? gaps : gapsOn(fitted(tablePlane(quads, STANDARD_DECK, undefined, frame)))).flatMap(({ quad: laid, replaces }) => {
     const snapped = snap(laid);
     return snapped.support.filter((s) => s >= GAPS.sideHeld).length >= GAPS.heldSides ? [{ laid, quad: snapped.quad as unknown as Quad, replaces }] : [];
   });

@@ -1,7 +1,7 @@
 // The table plane as a pinhole camera sees it (square pixels, centre at the frame's). A free
 // homography from cards in one part of the frame leaves its perspective loose; the camera's one
 // unknown, its focal length held near a usual lens's, lets the cards' foreshortening tell the rest.
-import { applyHomography, invertHomography, solve, type Homography, type Vec } from './geometry.js';
+import { applyHomography, invertHomography, multiplyHomography, solve, type Homography, type Vec } from './geometry.js';
 import { PLANE } from './snap-params.js';
 
 type Matrix3 = [number, number, number, number, number, number, number, number, number];
@@ -138,7 +138,7 @@ function step(c: Camera, d: readonly number[]): Camera {
   const turn = rodrigues(d[1]!, d[2]!, d[3]!);
   return {
     focal: c.focal * Math.exp(d[0]!),
-    rotation: multiply3(turn, c.rotation),
+    rotation: multiplyHomography(turn, c.rotation) as Matrix3,
     translation: [c.translation[0] + d[4]!, c.translation[1] + d[5]!, c.translation[2] + d[6]!],
   };
 }
@@ -151,12 +151,6 @@ function rodrigues(x: number, y: number, z: number): Matrix3 {
   const s = Math.sin(angle);
   const t = 1 - c;
   return [t * u * u + c, t * u * v - s * w, t * u * w + s * v, t * u * v + s * w, t * v * v + c, t * v * w - s * u, t * u * w - s * v, t * v * w + s * u, t * w * w + c];
-}
-
-function multiply3(a: Matrix3, b: Matrix3): Matrix3 {
-  const out = new Array<number>(9).fill(0);
-  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) for (let k = 0; k < 3; k++) out[i * 3 + j]! += a[i * 3 + k]! * b[k * 3 + j]!;
-  return out as Matrix3;
 }
 
 const dot = (a: readonly number[], b: readonly number[]): number => a.reduce((s, v, i) => s + v * b[i]!, 0);
