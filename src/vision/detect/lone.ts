@@ -76,8 +76,8 @@ function aboutTheirSize(shapes: Region[], lone: readonly LoneCard[]): Region[] {
 
 /**
  * Where the brightest neutral pixels found few lone cards (a bright hand or light table fooled them),
- * other ideas of the paper: from lone cards under a loose idea of neutral, from below a glare spot,
- * or from card-shaped outlines. The idea finding most lone cards wins.
+ * other ideas of the paper: from lone cards under a loose idea of neutral, or from card-shaped
+ * outlines. The idea finding most lone cards wins.
  */
 function otherPapers(look: Look, guess: Colour, first: Pass, strict: (white: Colour) => Pass, fromOutlines: () => Pass | null): Pass {
   const { surface, deck } = look;
@@ -90,12 +90,6 @@ function otherPapers(look: Look, guess: Colour, first: Pass, strict: (white: Col
   const fromCards = quads.length === 0 ? null : ((deck === 'stacks' ? paperColour(surface, quads, loose.mask, true) : null) ?? paperColour(surface, quads, loose.mask));
   if (fromCards && colourDistance(fromCards, guess) > LOOKS.otherPaper) {
     const other = strict(fromCards);
-    if (other.lone.length > best.lone.length) best = other;
-  }
-  // A glare spot may be the brightest neutral thing, and the cream paper it washes out too warm
-  // under warm light for the loose idea of neutral: the paper then shows in the next brightest.
-  if (best.lone.length < LOOKS.few && colourDistance(surface.belowGlare, guess) > LOOKS.otherPaper) {
-    const other = strict(surface.belowGlare);
     if (other.lone.length > best.lone.length) best = other;
   }
   // Light so warm that no idea of neutral passes the paper: its colour inside card-shaped outlines

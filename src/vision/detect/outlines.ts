@@ -1,15 +1,15 @@
-// Cards by their own outlines: each lone card measured on the table plane (kept, completed under a
-// cover, or turned down), and the other regions of paper that are part of a card or a card with a
+// Cards by their own outlines: each lone card measured on the table plane (kept, completed, or
+// turned down), and the other regions of paper that are part of a card or a card with a
 // notch.
-import { centroid, grow, insetGrid, insidePolygon, portrait, type Vec } from './geometry.js';
+import { centroid, grow, insidePolygon, portrait } from './geometry.js';
 import { refineQuad, type RefinedQuad } from './refine.js';
-import { completeOnPlane, extendUnderCover, tableShare } from './complete.js';
+import { completeOnPlane, extendUnderCover } from './complete.js';
 import { sideAlongFrameEdge } from './shape.js';
 import { plausible, type Candidate } from './select.js';
 import type { Look } from './look.js';
 import type { LoneCard, Pass } from './lone.js';
 import type { Plane } from './plane.js';
-import { CARDS, OUTLINES, SIDES } from './params.js';
+import { OUTLINES, SIDES } from './params.js';
 import type { Region } from './regions.js';
 
 /** Candidates from the pass's outlines: its lone cards, then its other regions and the lone outlines turned down. */
@@ -17,7 +17,7 @@ export function outlineCandidates(look: Look, pass: Pass, on: Plane): Candidate[
   const found: Candidate[] = [];
   const rest = [...pass.rest];
   for (const l of pass.lone) {
-    const card = fromLoneCard(look, l, pass.lone, on);
+    const card = fromLoneCard(look, l, on);
     if (card) found.push(card);
     else {
       look.options.debug?.rejected?.push({ quad: l.refined.quad, why: `lone ${on.areaOnTable(l.refined.quad).toFixed(2)} ${l.refined.support.map((v) => v.toFixed(1)).join(',')}` });
@@ -43,7 +43,7 @@ export function outlineCandidates(look: Look, pass: Pass, on: Plane): Candidate[
 }
 
 /** A lone card as a candidate, or null where it is the wrong shape and no completion bears a card out. */
-function fromLoneCard(look: Look, l: LoneCard, lone: readonly LoneCard[], on: Plane): Candidate | null {
+function fromLoneCard(look: Look, l: LoneCard, on: Plane): Candidate | null {
   const { frame, grey } = look;
   const { plane, inverse, size } = on;
   const ratio = on.areaOnTable(l.refined.quad);
@@ -51,16 +51,8 @@ function fromLoneCard(look: Look, l: LoneCard, lone: readonly LoneCard[], on: Pl
   const clean = l.refined.support.every((v) => v >= SIDES.firm);
   const shaped = ratio > OUTLINES.loneArea && ratio < OUTLINES.tooLarge && on.cardShaped(l.refined.quad);
   // The wrong shape (too large, or cut short by a cover): completed from its clearest corner where the
-  // edges bear it out, else a clean outline not too large is kept as partial. A clean one cut short is
-  // completed under the cover where the table tells which way (the other ways run over open table).
-  const short = clean && ratio < CARDS.short && ratio > OUTLINES.shortFrom && on.bareTable() !== null;
-  const completed = (!shaped || short) && plane && inverse ? completeOnPlane(frame, grey, l.refined, plane.toTable, inverse, size) : null;
-  // Nor may it run over a neighbour, whose paper is not table either.
-  const overNeighbour = (quad: readonly Vec[]): boolean => lone.some((o) => o !== l && insetGrid(o.refined.quad).some((p) => insidePolygon(quad, p)));
-  const bare = short ? on.bareTable() : null;
-  if (bare && completed && completed.score >= OUTLINES.completedScore && on.cardShaped(completed.refined.quad) && tableShare(frame, completed.refined.quad, bare) < OUTLINES.underCoverOpen && !overNeighbour(completed.refined.quad)) {
-    return { quad: completed.refined.quad, support: completed.refined.support, partial: true, coverage: 1 };
-  }
+  // edges bear it out, else a clean outline not too large is kept as partial.
+  const completed = !shaped && plane && inverse ? completeOnPlane(frame, grey, l.refined, plane.toTable, inverse, size) : null;
   if (completed && completed.score >= OUTLINES.completedScore && on.cardShaped(completed.refined.quad) && (!clean || ratio > OUTLINES.tooLarge)) {
     return { quad: completed.refined.quad, support: completed.refined.support, partial: completed.refined.support.some((v) => v < SIDES.held), coverage: 1 };
   }

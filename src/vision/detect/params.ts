@@ -254,12 +254,8 @@ export const OUTLINES = {
   loneArea: 0.7,
   /** ...and below this; larger, it is more than one card laid edge to edge. */
   tooLarge: 1.4,
-  /** A clean lone outline cut short by a cover is at least this share of a card. */
-  shortFrom: 0.4,
   /** A completion bears a card out where its score (sides' worth of edge support) is at least this. */
   completedScore: 2.5,
-  /** A lone card completed under a cover runs over less than this share of open table. */
-  underCoverOpen: 0.05,
   /** A region whose hull is less than this share of a card is no part of one. */
   partFrom: 0.2,
   /** A region's hull below this share of a card is part of one (the rest hidden); above, a card with a notch... */
@@ -284,8 +280,6 @@ export const CARDS = {
   offSize: 0.06,
   /** How far off a card's size a plane from a few lone cards may put a card far from them. */
   farOffSize: 0.1,
-  /** A clean outline smaller than this share of a card on the table is a card cut short. */
-  short: 0.9,
   /** A card whose face is this share open table was put in the wrong place. */
   slideFrom: 0.2,
   /** Paper in pieces is a tentative card where its largest piece holds this share and it is clear of open table. */

@@ -186,22 +186,18 @@ function judgeFace(j: Judging, refined: RefinedQuad, doubtful: boolean): string 
   // may be off far from them).
   const outlined = refined.support.every((v) => v >= SIDES.held) && on.sizeError(refined.quad) <= (refined.support.every((v) => v >= SCAN_HITS.farHeld) ? CARDS.farOffSize : CARDS.offSize);
   if (doubtful && !outlined) return 'minor peak';
-  // Glare may wash the ink out too: card-sized paper outlined all round, falling strongly to a darker
-  // table on three sides or more, is a card (open table framed by cards rises at its sides instead).
-  // About half paper will do: a glare spot sets the level paper is judged by.
-  const falls = refined.contrast.filter((v) => v >= FACE.strongFall).length;
-  const washedOut = deck === 'tic' && outlined && st.paper >= FACE.paper && falls >= FACE.strongFallSides;
   // Held firmly all round at a card's size.
   const firm = refined.support.every((v) => v >= SIDES.firm) && on.sizeError(refined.quad) <= CARDS.offSize;
   // Under a glare spot the white is no measure of the paper and some ink is gone: an outlined card is
   // judged beside the spot, and passes on the ink left, strong falls on two sides, or a firm outline.
+  const falls = refined.contrast.filter((v) => v >= FACE.strongFall).length;
   const glared = outlined && st.glare >= FACE.glared ? faceStats(surface, chroma, mask, work, true) : null;
   const underGlare = glared !== null && glared.paper >= FACE.paper && glared.ink >= SCAN_HITS.littleInk && (faceIn(glared, true, deck) || falls >= SCAN_HITS.glaredFalls || firm);
   // A glare spot over a third or more of the face may wash out all its ink and a side: an outline
   // held all round at a card's size is the card (firmly held, up to FACE.blindedSize off: a plane
   // from piles' top cards may put a far card well off).
   const blinded = st.glare >= FACE.blinded && (outlined || (refined.support.every((v) => v >= SIDES.firm) && on.sizeError(refined.quad) <= FACE.blindedSize));
-  if (!faceIn(st, true, deck) && !(outlined && st.inkCore >= SCAN_HITS.outlinedInkCore && st.ink >= SCAN_HITS.littleInk && st.paper >= FACE.paper) && !washedOut && !underGlare && !blinded) {
+  if (!faceIn(st, true, deck) && !(outlined && st.inkCore >= SCAN_HITS.outlinedInkCore && st.ink >= SCAN_HITS.littleInk && st.paper >= FACE.paper) && !underGlare && !blinded) {
     return `face p${st.paper.toFixed(2)} i${st.ink.toFixed(3)} c${st.inkCore} g${st.glare.toFixed(2)}`;
   }
   // Not for a firm outline: in an arm's shade paper may look like table. Counted only over no card

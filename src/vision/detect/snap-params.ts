@@ -44,8 +44,6 @@ export const SURFACE = {
   clipped: 250,
   /** The white point: the brightest this share of the unclipped near-neutral pixels. */
   whiteShare: 0.02,
-  /** The paper below glare (Surface.belowGlare): the brightest this share, less the white point's. */
-  belowGlareShare: 0.1,
   /** A white point's channel where no pixel goes by. */
   noWhite: 240,
   /** A white point's least channel. */

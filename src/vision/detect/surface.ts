@@ -28,8 +28,6 @@ export interface Surface {
   readonly fineToFrame: number;
   /** A first guess at the paper's colour under this light: the brightest near-neutral pixels. */
   readonly white: readonly [number, number, number];
-  /** The next brightest neutral pixels: the paper's colour where a bluish glare spot took the first guess. */
-  readonly belowGlare: readonly [number, number, number];
 }
 
 /** How a surface's edges are found. */
@@ -60,7 +58,7 @@ export function surfaceOf(cv: OpenCv, frame: RgbaImage, source: Mat, options: Su
     cv.cvtColor(small, grey, cv.COLOR_RGBA2GRAY);
     const rgba = new Uint8Array(small.data);
     const n = width * height;
-    const [white, belowGlare] = whitePoints(rgba, n);
+    const white = whitePoint(rgba, n);
     // The local light level: the brightest lightness within about a card, smoothed, at a smaller scale.
     const qw = Math.max(SURFACE.leastLevelSize, Math.round(width / SURFACE.levelScale));
     const qh = Math.max(SURFACE.leastLevelSize, Math.round(height / SURFACE.levelScale));
@@ -92,7 +90,7 @@ export function surfaceOf(cv: OpenCv, frame: RgbaImage, source: Mat, options: Su
       cv.resize(full, fineGrey, new cv.Size(fine, fineH), 0, 0, cv.INTER_AREA);
       full.delete();
     }
-    return { width, height, toFrame, rgba, grey: new Uint8Array(grey.data), relative, edges, frameGrey, fineGrey, fineToFrame: frame.width / fine, white, belowGlare };
+    return { width, height, toFrame, rgba, grey: new Uint8Array(grey.data), relative, edges, frameGrey, fineGrey, fineToFrame: frame.width / fine, white };
   } finally {
     small.delete();
     grey.delete();
@@ -247,11 +245,8 @@ export function chromaOf(s: Surface, white: readonly [number, number, number]): 
   return chroma;
 }
 
-/**
- * Mean colours of the brightest unclipped near-neutral pixels (SURFACE.whiteShare: the paper under
- * this light, usually) and of the next brightest (see Surface.belowGlare).
- */
-function whitePoints(rgba: Uint8Array, n: number): [[number, number, number], [number, number, number]] {
+/** Mean colour of the brightest unclipped near-neutral pixels (SURFACE.whiteShare): the paper under this light, usually. */
+function whitePoint(rgba: Uint8Array, n: number): [number, number, number] {
   // Counts and channel sums per brightness in one pass, in whole numbers so the sums are exact.
   const hist = new Uint32Array(766);
   const sums = new Float64Array(766 * 3);
@@ -269,30 +264,19 @@ function whitePoints(rgba: Uint8Array, n: number): [[number, number, number], [n
     sums[v * 3 + 2]! += b;
     total++;
   }
-  /** The brightness from which up the brightest `share` of the pixels lie. */
-  const from = (share: number): number => {
-    for (let v = 765, seen = 0; v >= 0; v--) {
-      seen += hist[v]!;
-      if (seen > total * share) return v;
-    }
-    return 0;
-  };
-  const mean = (lo: number, hi: number): [number, number, number] => {
-    let wr = 0;
-    let wg = 0;
-    let wb = 0;
-    let count = 0;
-    for (let v = lo; v <= hi; v++) {
-      wr += sums[v * 3]!;
-      wg += sums[v * 3 + 1]!;
-      wb += sums[v * 3 + 2]!;
-      count += hist[v]!;
-    }
-    if (count === 0) return [SURFACE.noWhite, SURFACE.noWhite, SURFACE.noWhite];
-    return [Math.max(SURFACE.leastWhite, wr / count), Math.max(SURFACE.leastWhite, wg / count), Math.max(SURFACE.leastWhite, wb / count)];
-  };
-  const top = from(SURFACE.whiteShare);
-  return [mean(top, 765), mean(from(SURFACE.belowGlareShare), top - 1)];
+  // The brightest SURFACE.whiteShare of the pixels, from the top down, and their mean.
+  let wr = 0;
+  let wg = 0;
+  let wb = 0;
+  let count = 0;
+  for (let v = 765; v >= 0 && count <= total * SURFACE.whiteShare; v--) {
+    wr += sums[v * 3]!;
+    wg += sums[v * 3 + 1]!;
+    wb += sums[v * 3 + 2]!;
+    count += hist[v]!;
+  }
+  if (count === 0) return [SURFACE.noWhite, SURFACE.noWhite, SURFACE.noWhite];
+  return [Math.max(SURFACE.leastWhite, wr / count), Math.max(SURFACE.leastWhite, wg / count), Math.max(SURFACE.leastWhite, wb / count)];
 }
 
 /** Paper under any plausible light: a tint, never a strong colour (a hand, a yellow card). */
