@@ -3,7 +3,7 @@
 // sides, and any outline with a corner put back or a side laid again; a skewed outline from the
 // parallelograms of three of its corners. The surest allowed read is taken.
 import { add, applyHomography, dist, grow, insetGrid, insidePolygon, intersectLines, invertHomography, scale, signedArea, sub, unit, type Homography, type Vec } from './detect/geometry.js';
-import { cardShapeError, shortSideFirst, tablePlane } from './detect/table.js';
+import { cardShapeError, flatFirst, shortSideFirst, tablePlane } from './detect/table.js';
 import { PLANE } from './detect/snap-params.js';
 import type { Quad, RgbaImage } from './image.js';
 import { readTurningSideways, type CardReader } from './read/index.js';
@@ -44,8 +44,7 @@ export function rereadCovered(
   const anySure = corners.filter((_, i) => sure(i));
   const partlySure = corners.filter((_, i) => readings[i]!.card !== null && readings[i]!.confidence >= READ.partialCap);
   const plane = known ? null : tablePlane(whole.length > 0 ? whole : anySure.length > 0 ? anySure : partlySure, STANDARD_DECK, undefined, frame);
-  // The flat plane from a card or two is as good near them and truer further off.
-  const toTable = known ?? (plane ? (plane.flat ?? plane.toTable) : null);
+  const toTable = known ?? flatFirst(plane);
   const fromTable = toTable ? invertHomography(toTable) : null;
   const barely = unsure.filter((i) => readings[i]!.confidence < COVERED.chosen);
   const tries = outlineTries([...unknown, ...barely], corners, snap);

@@ -3,7 +3,7 @@
 // read, and a new card read surer than the cell's own takes it, never reported sure.
 import { oppositeSidesAlike, rectangleInFrame } from './covered.js';
 import { applyHomography, insetGrid, insidePolygon, invertHomography, median, portrait, quadCentre, turned, type Homography, type Vec } from './detect/geometry.js';
-import { orientOnTable, tablePlane, type TablePlane } from './detect/table.js';
+import { flatFirst, orientOnTable, tablePlane } from './detect/table.js';
 import type { Quad, RgbaImage } from './image.js';
 import type { CardReader } from './read/index.js';
 import type { RefinedQuad, RefineOptions } from './detect/refine.js';
@@ -70,10 +70,9 @@ export function readGaps(
   };
   // First on the quick free plane; only where there are gaps, on the camera's plane, truer far off.
   // A calibration's plane is known beforehand.
-  const fitted = (plane: TablePlane | null): Homography | null => (plane ? (plane.flat ?? plane.toTable) : null);
-  const gaps = gapsOn(known ?? fitted(tablePlane(quads, STANDARD_DECK)));
+  const gaps = gapsOn(known ?? flatFirst(tablePlane(quads, STANDARD_DECK)));
   if (gaps.length === 0) return [];
-  const tries: GapTry[] = (known ? gaps : gapsOn(fitted(tablePlane(quads, STANDARD_DECK, undefined, frame)))).flatMap(({ quad: laid, replaces }) => {
+  const tries: GapTry[] = (known ? gaps : gapsOn(flatFirst(tablePlane(quads, STANDARD_DECK, undefined, frame)))).flatMap(({ quad: laid, replaces }) => {
     const snapped = snap(laid);
     return snapped.support.filter((s) => s >= GAPS.sideHeld).length >= GAPS.heldSides ? [{ laid, quad: snapped.quad as unknown as Quad, replaces }] : [];
   });

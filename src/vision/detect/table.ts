@@ -23,6 +23,11 @@ export interface TablePlane {
   readonly flat?: Homography;
 }
 
+/** The plane to lay card-sized rectangles on: the flat one where there is one (as good near its few cards, truer further off). */
+export function flatFirst(plane: TablePlane | null): Homography | null {
+  return plane ? (plane.flat ?? plane.toTable) : null;
+}
+
 /** The rectangle (mm) a quad (portrait, clockwise) would be if it is one card. */
 export function cardRectangle(size: CardSize): Vec[] {
   return [
