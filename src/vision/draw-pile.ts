@@ -150,12 +150,18 @@ function solidPiles(on: Uint8Array, width: number, height: number, faceArea: num
  * only a share: shade darkens the table without changing its hue, and a back differs in hue.
  */
 function awayFromTable(rgba: Uint8Array, table: Uint8Array, i: number): number {
-  const [r, g, b] = [rgba[i]!, rgba[i + 1]!, rgba[i + 2]!];
-  const [tr, tg, tb] = [table[i]!, table[i + 1]!, table[i + 2]!];
-  const norm = Math.hypot(tr, tg, tb) || 1;
+  // Written out (no arrays, no Math.hypot): this runs for every pixel of the coarse look.
+  const r = rgba[i]!;
+  const g = rgba[i + 1]!;
+  const b = rgba[i + 2]!;
+  const tr = table[i]!;
+  const tg = table[i + 1]!;
+  const tb = table[i + 2]!;
+  const norm = Math.sqrt(tr * tr + tg * tg + tb * tb) || 1;
   const along = (r * tr + g * tg + b * tb) / norm - norm;
-  const across = Math.sqrt(Math.max(0, (r - tr) ** 2 + (g - tg) ** 2 + (b - tb) ** 2 - along * along));
-  return Math.hypot(across, along * (along < 0 ? DRAW_PILE.darkerWeight : 1));
+  const off = (r - tr) ** 2 + (g - tg) ** 2 + (b - tb) ** 2 - along * along;
+  const weighted = along < 0 ? along * DRAW_PILE.darkerWeight : along;
+  return Math.sqrt((off > 0 ? off : 0) + weighted * weighted);
 }
 
 /** Each pixel's mean over the `size` x `size` square round it (RGBA, row by row). */
