@@ -199,26 +199,42 @@ function sideSums(ex: Int32Array, ey: Int32Array, w: number, h: number): { colSu
 
 /**
  * Each top-left corner position's score (a cw x ch card there: the mean of its three strongest
- * sides) and its weakest side, in rows w - cw wide, h - ch of them.
+ * sides) and its weakest side, in rows w - cw wide, h - ch of them. A side's strength is at most its
+ * mean, so where the sides' means alone cannot reach SCAN.leastScore (most of an open table) the
+ * score is left 0 unworked: no peak lies there, and no peak's neighbour outscores it.
  */
 function cornerScores(colSum: Int32Array, rowSum: Int32Array, ok: Uint8Array, w: number, h: number, cw: number, ch: number): { score: Float32Array; weakest: Float32Array } {
   const W = w + 1;
   const sw = w - cw;
   const sh = h - ch;
-  // Each side's strength once (a card's top side is the bottom side of the one a card above):
-  // along rows (length cw, from every x up to sw, every row) and down columns (length ch).
-  const across = float32s('scan.across', h * sw);
-  sideStrengths(across, h, sw, rowSum, 1, cw, 1, ok, w);
-  const down = float32s('scan.down', sh * w);
-  sideStrengths(down, sh, w, colSum, W, ch, w, ok, w);
+  const across = sideThirds(rowSum, 1, cw, 1, ok);
+  const down = sideThirds(colSum, W, ch, w, ok);
   const score = float32s('scan.score', sw * sh);
   const weakest = float32s('scan.weakest', sw * sh);
+  const perW = across.perAll;
+  const perH = down.perAll;
+  const belowDown = ch * W;
+  // A hair under the least score, so that no score the float32 rounding lifts to it is skipped.
+  const bar = 3 * SCAN.leastScore - 1e-3;
   for (let y = 0; y < sh; y++) {
     for (let x = 0; x < sw; x++) {
-      const top = across[y * sw + x]!;
-      const bottom = across[(y + ch) * sw + x]!;
-      const left = down[y * w + x]!;
-      const right = down[y * w + x + cw]!;
+      const at = y * W + x;
+      const mTop = (rowSum[at + cw]! - rowSum[at]!) * perW;
+      const mBottom = (rowSum[at + belowDown + cw]! - rowSum[at + belowDown]!) * perW;
+      const mLeft = (colSum[at + belowDown]! - colSum[at]!) * perH;
+      const mRight = (colSum[at + belowDown + cw]! - colSum[at + cw]!) * perH;
+      let least = mTop < mBottom ? mTop : mBottom;
+      if (mLeft < least) least = mLeft;
+      if (mRight < least) least = mRight;
+      if (mTop + mBottom + mLeft + mRight - least < bar) {
+        score[y * sw + x] = 0;
+        continue;
+      }
+      // As stored in float32 when each side was worked out once for all positions.
+      const top = Math.fround(across.strength(at, y * w + x));
+      const bottom = Math.fround(across.strength(at + belowDown, (y + ch) * w + x));
+      const left = Math.fround(down.strength(at, y * w + x));
+      const right = Math.fround(down.strength(at + cw, y * w + x + cw));
       let min = top < bottom ? top : bottom;
       if (left < min) min = left;
       if (right < min) min = right;
@@ -256,13 +272,11 @@ function scorePeaks(score: Float32Array, weakest: Float32Array, sw: number, sh: 
 }
 
 /**
- * Each side's strength from the prefix sums `sum`: half the mean and half the weakest third in the
- * frame, as a face's big shapes line up along only part of a line and outscore a faint true side.
- * Not a closure, which ran slower.
+ * A side's strength from the prefix sums `sum` (rows a column wider than the view; `stride` apart
+ * along the side, `len` long, view pixels `step` apart): half the mean and half the weakest third
+ * in the frame, as a face's big shapes line up along only part of a line and outscore a faint true side.
  */
-function sideStrengths(into: Float32Array, rows: number, cols: number, sum: Int32Array, stride: number, len: number, step: number, ok: Uint8Array, w: number): void {
-  // The prefix sums' rows are a column wider than the view's.
-  const W = w + 1;
+function sideThirds(sum: Int32Array, stride: number, len: number, step: number, ok: Uint8Array): { perAll: number; strength: (at: number, pixel: number) => number } {
   const a = Math.round(len / 3);
   const b = Math.round((2 * len) / 3);
   const end = len * stride;
@@ -276,10 +290,9 @@ function sideStrengths(into: Float32Array, rows: number, cols: number, sum: Int3
   const perA = 1 / a;
   const perB = 1 / (b - a);
   const perC = 1 / (len - b);
-  for (let y = 0; y < rows; y++) {
-    for (let x = 0; x < cols; x++) {
-      const at = y * W + x;
-      const pixel = y * w + x;
+  return {
+    perAll,
+    strength(at, pixel) {
       const first = sum[at]!;
       const all = sum[at + end]! - first;
       const mean = all * perAll;
@@ -293,9 +306,9 @@ function sideStrengths(into: Float32Array, rows: number, cols: number, sum: Int3
       if (ok[pixel + aOk] && m0 < least) least = m0;
       if (ok[pixel + bOk] && m1 < least) least = m1;
       if (ok[pixel + cOk] && m2 < least) least = m2;
-      into[y * cols + x] = 0.5 * (mean + least);
-    }
-  }
+      return 0.5 * (mean + least);
+    },
+  };
 }
 
 /** The greatest of three whole numbers, without a branch (edge strengths change too often to predict). */
