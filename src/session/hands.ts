@@ -1,11 +1,10 @@
-// Whether a hand is over the table, from the camera's thumbnails (src/vision/motion.ts): a frame
+// Whether a hand is over the table, from the camera's thumbnails (motion.ts): a frame
 // is clear when nothing reaching across the frame's edge differs from the last clear, still frame,
 // which then becomes the reference (the table with its new cards). A change at the edge that stays
 // put is no hand (a card laid at the edge, the deck pushed there, the light turned up): it joins
 // the reference, and the reference before it is kept, so that when the change goes away again (an
 // arm that paused on its way out) its going is no hand either.
-import { changedUnder, compareThumbnails, quadMask, type Thumbnail } from '../vision/motion.js';
-import { MOTION } from '../vision/params.js';
+import { changedUnder, compareThumbnails, MOTION, quadMask, type Thumbnail } from './motion.js';
 
 /**
  * How long a change at the edge must lie still before it counts as part of the table: hands on

@@ -7,7 +7,7 @@ import type { CalibrationProfile } from '../calibration/profile.js';
 import type { Recogniser } from './sources/source.js';
 import { STACKS_CELLS } from './games/stacks.js';
 import type { SeenCard, TableObservation } from './types.js';
-import { thumbnail } from '../vision/motion.js';
+import { thumbnail } from './motion.js';
 import type { FrameRequest, WorkerAnswer } from './recognise-worker.js';
 
 /** What the adapter reads of a recognised card (src/vision/types.ts RecognisedCard). */

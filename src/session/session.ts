@@ -13,7 +13,7 @@ import { cellOf, placedOf, resultWords } from './games/common.js';
 import { CameraWatch, type CalibrationEvent, type CameraWatchOptions } from './camera-watch.js';
 import { Smoother, type SmootherOptions } from './smoothing.js';
 import { HandWatch } from './hands.js';
-import { changedUnder, type Thumbnail } from '../vision/motion.js';
+import { changedUnder, type Thumbnail } from './motion.js';
 import type { FrameImage, Source, SourceSink } from './sources/source.js';
 import type { EventStore } from './store.js';
 import { gameRecord, type GameRecord } from './record.js';

@@ -3,7 +3,7 @@
 import type { Placement } from '../rules/layout.js';
 import type { Violation } from '../rules/violation.js';
 import type { CalibrationView } from './camera-watch.js';
-import type { Thumbnail } from '../vision/motion.js';
+import type { Thumbnail } from './motion.js';
 
 export type Corners = readonly (readonly [number, number])[];
 
@@ -35,7 +35,7 @@ export interface TableObservation {
   readonly anchor?: readonly [number, number];
   /** Where card faces lay that the reader could not name (image pixels): a card read worse than before keeps its name. */
   readonly unread?: readonly (readonly [number, number])[];
-  /** The frame small, for telling a hand reaching in over the table (src/vision/motion.ts). */
+  /** The frame small, for telling a hand reaching in over the table (motion.ts). */
   readonly thumbnail?: Thumbnail;
 }
 

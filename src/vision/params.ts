@@ -77,18 +77,3 @@ export const UNSEEN = {
   gapShare: 1.08,
 } as const;
 
-/** Hands over the table, from what changed between a fixed camera's frames (motion.ts). */
-export const MOTION = {
-  /** Frame pixels a thumbnail pixel averages, each way. */
-  cell: 8,
-  /** Levels any colour channel of a thumbnail pixel must change by to count as changed (noise stays well under). */
-  changedLevels: 16,
-  /** A change reaching the frame's edge must cover at least this share of the frame to be an arm reaching in. */
-  reachShare: 0.0015,
-  /** A change within this many thumbnail pixels of the frame's edge reaches it. */
-  edgeCells: 1,
-  /** Blocks a side of the thumbnail is cut into for the table's colour: a lamp lights one end brighter. */
-  tableBlocks: 2,
-  /** Thumbnail pixels a mask of quads is grown by, unless told. */
-  maskGrow: 1,
-} as const;

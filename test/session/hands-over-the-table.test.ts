@@ -1,5 +1,5 @@
 // A turn settles only when no hand is over the table: the session compares each frame, small, with
-// the last clear view of the table (src/vision/motion.ts, src/session/hands.ts). What came in across
+// the last clear view of the table (src/session/motion.ts, src/session/hands.ts). What came in across
 // the frame's edge is an arm; a card laid at the edge and left there is not; the edge an arm crosses
 // is the seat of the player it belongs to.
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { readFixture } from '../../src/render/fixture-io.js';
 import { HandWatch } from '../../src/session/hands.js';
 import { seatEdges } from '../../src/session/referee.js';
 import { loadImage } from '../../src/vision/image.js';
-import { compareThumbnails, thumbnail, type Thumbnail } from '../../src/vision/motion.js';
+import { compareThumbnails, thumbnail, type Thumbnail } from '../../src/session/motion.js';
 
 async function thumbnails(fixture: string): Promise<{ thumb: Thumbnail; tMs: number; stable: boolean; moving: boolean; player: number | null }[]> {
   const dir = join('fixtures', 'dev', fixture);

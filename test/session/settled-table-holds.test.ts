@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { lastHandEdge, TableSession } from '../../src/session/session.js';
 import type { SeenCard, TableObservation } from '../../src/session/types.js';
-import type { Thumbnail } from '../../src/vision/motion.js';
+import type { Thumbnail } from '../../src/session/motion.js';
 
 /** A 320 x 240 frame's thumbnail (8-pixel cells): grey table, a light card where `card` says. */
 function thumb(card: boolean): Thumbnail {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { TableSession } from '../../src/session/session.js';
 import type { SeenCard } from '../../src/session/types.js';
-import type { Thumbnail } from '../../src/vision/motion.js';
+import type { Thumbnail } from '../../src/session/motion.js';
 
 const CELL = 8;
 /** A card at thumbnail cells x0..x0+4, rows 12..18, on cell (0, col). */
