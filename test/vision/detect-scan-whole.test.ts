@@ -38,7 +38,7 @@ describe('a row of two faint cards with shapes lined up across the gap', () => {
     const cv = await openCv();
     const grey = cv.matFromArray(H, W, cv.CV_8UC1, [...data]);
     try {
-      const hits = scanTable(cv, { grey, greyToFrame: 1, toTable: TO_TABLE, box: { x0: 0, y0: 0, x1: W / 2, y1: H / 2 }, size: { widthMm: 63, heightMm: 88 }, angles: [0] });
+      const hits = scanTable({ grey, greyToFrame: 1, toTable: TO_TABLE, box: { x0: 0, y0: 0, x1: W / 2, y1: H / 2 }, size: { widthMm: 63, heightMm: 88 }, angles: [0] });
       expect(hits.length).toBeGreaterThan(0);
       return quadCentre(hits[0]!.quad);
     } finally {

@@ -81,7 +81,7 @@ function scan(look: Look, pass: Pass, on: Plane): ScanHit[] {
   // The lone cards' own turn in TIC layouts; in Stacks the plane's axes, as lone outlines there are mostly piles.
   const angles = deck === 'tic' ? scanAngles(pass.lone.map((l) => l.refined.quad), plane.toTable) : [0];
   try {
-    return scanTable(look.cv, { grey: surface.fineGrey, ...(dips ? { dips: dips.mat, dipsAt: [dips.x0, dips.y0, dips.scale] as const } : {}), greyToFrame: surface.fineToFrame, toTable: plane.toTable, box, size: on.size, angles });
+    return scanTable({ grey: surface.fineGrey, ...(dips ? { dips: dips.mat, dipsAt: [dips.x0, dips.y0, dips.scale] as const } : {}), greyToFrame: surface.fineToFrame, toTable: plane.toTable, box, size: on.size, angles });
   } finally {
     dips?.mat.delete();
     if (options.debug) (options.debug.times ??= {}).scan = performance.now() - tScan;

@@ -42,9 +42,9 @@ export interface ScanHit {
 }
 
 /** The card-sized peaks over the box at each turn, best first and minor peaks last. */
-export function scanTable(cv: OpenCv, input: ScanInput): ScanHit[] {
+export function scanTable(input: ScanInput): ScanHit[] {
   const hits: ScanHit[] = [];
-  for (const angle of input.angles) hits.push(...scanAngle(cv, input, angle));
+  for (const angle of input.angles) hits.push(...scanAngle(input, angle));
   // A card's own peak comes before a weaker one straddling it and its neighbour.
   hits.sort((a, b) => Number(a.minor) - Number(b.minor) || b.score - a.score);
   return hits;
@@ -97,48 +97,39 @@ function scanView(input: ScanInput, angle: number): { w: number; h: number; m: H
   return { w, h, m, viewToFrame };
 }
 
-function scanAngle(cv: OpenCv, input: ScanInput, angle: number): ScanHit[] {
+function scanAngle(input: ScanInput, angle: number): ScanHit[] {
   const { size } = input;
   const at = scanView(input, angle);
   if (!at) return [];
   const { w, h, m, viewToFrame } = at;
   // The warps (the view, where it lies inside the frame, the dips) in JS, as OpenCV would make them.
-  const view = new cv.Mat(h, w, cv.CV_8UC1);
-  const gx = new cv.Mat();
-  const gy = new cv.Mat();
-  try {
-    const ok = bytes('scan.ok', w * h);
-    warpLinear(input.grey.data, input.grey.cols, input.grey.rows, m, view.data, w, h, 1, 'replicate', ok);
-    let dip: Uint8Array | null = null;
-    if (input.dips) {
-      const [ox, oy, k] = input.dipsAt ?? [0, 0, 1];
-      dip = bytes('scan.dip', w * h);
-      warpLinear(input.dips.data, input.dips.cols, input.dips.rows, multiplyHomography(m, [k, 0, ox, 0, k, oy, 0, 0, 1]), dip, w, h, 1, 0);
-    }
-    cv.Sobel(view, gx, cv.CV_16S, 1, 0, 3);
-    cv.Sobel(view, gy, cv.CV_16S, 0, 1, 3);
-    const { ex, ey } = edgeStrengths(gx.data16S, gy.data16S, dip, ok, w, h);
-    const { colSum, rowSum } = sideSums(ex, ey, w, h);
-    const cw = Math.round(size.widthMm / SCAN.mmPerPx);
-    const ch = Math.round(size.heightMm / SCAN.mmPerPx);
-    // Each corner position scores the mean of its three strongest sides (one may be covered) and its weakest.
-    const sw = w - cw;
-    const sh = h - ch;
-    if (sw <= 0 || sh <= 0) return [];
-    const { score, weakest } = cornerScores(colSum, rowSum, ok, w, h, cw, ch);
-    return scorePeaks(score, weakest, sw, sh, cw, ch, viewToFrame);
-  } finally {
-    view.delete();
-    gx.delete();
-    gy.delete();
+  const view = bytes('scan.view', w * h);
+  const ok = bytes('scan.ok', w * h);
+  warpLinear(input.grey.data, input.grey.cols, input.grey.rows, m, view, w, h, 1, 'replicate', ok);
+  let dip: Uint8Array | null = null;
+  if (input.dips) {
+    const [ox, oy, k] = input.dipsAt ?? [0, 0, 1];
+    dip = bytes('scan.dip', w * h);
+    warpLinear(input.dips.data, input.dips.cols, input.dips.rows, multiplyHomography(m, [k, 0, ox, 0, k, oy, 0, 0, 1]), dip, w, h, 1, 0);
   }
+  const { ex, ey } = edgeStrengths(view, dip, ok, w, h);
+  const { colSum, rowSum } = sideSums(ex, ey, w, h);
+  const cw = Math.round(size.widthMm / SCAN.mmPerPx);
+  const ch = Math.round(size.heightMm / SCAN.mmPerPx);
+  // Each corner position scores the mean of its three strongest sides (one may be covered) and its weakest.
+  const sw = w - cw;
+  const sh = h - ch;
+  if (sw <= 0 || sh <= 0) return [];
+  const { score, weakest } = cornerScores(colSum, rowSum, ok, w, h, cw, ch);
+  return scorePeaks(score, weakest, sw, sh, cw, ch, viewToFrame);
 }
 
 /**
  * Each view pixel's edge strength for vertical sides (`ex`: |d/dx|, rows w + 2 wide) and for
  * horizontal ones (`ey`: |d/dy|, a row of padding above and below), dips added, 0 outside the frame.
+ * The derivatives are OpenCV's 3 x 3 Sobel with its default border (reflected, the edge pixel once).
  */
-function edgeStrengths(vx: Int16Array, vy: Int16Array, dip: Uint8Array | null, ok: Uint8Array, w: number, h: number): { ex: Int32Array; ey: Int32Array } {
+function edgeStrengths(view: Uint8Array, dip: Uint8Array | null, ok: Uint8Array, w: number, h: number): { ex: Int32Array; ey: Int32Array } {
   // In whole numbers (a strength is at most 2,040 and a view at most SCAN.mostView px, so sums fit in
   // 32 bits): maxima without branches, exact sums. Padded with 0s, which change no maximum.
   const n = w * h;
@@ -151,13 +142,18 @@ function edgeStrengths(vx: Int16Array, vy: Int16Array, dip: Uint8Array | null, o
     const e = y * xw + 1;
     ex[e - 1] = 0;
     ex[e + w] = 0;
+    const row = y * w;
+    const up = (y > 0 ? y - 1 : 1) * w;
+    const down = (y < h - 1 ? y + 1 : h - 2) * w;
     for (let x = 0; x < w; x++) {
-      const i = y * w + x;
+      const i = row + x;
+      const l = x > 0 ? x - 1 : 1;
+      const r = x < w - 1 ? x + 1 : w - 2;
+      const gx = view[up + r]! + 2 * view[row + r]! + view[down + r]! - view[up + l]! - 2 * view[row + l]! - view[down + l]!;
+      const gy = view[down + l]! + 2 * view[down + x]! + view[down + r]! - view[up + l]! - 2 * view[up + x]! - view[up + r]!;
       // Every bit set inside the frame (ok 255), none outside (0).
       const inside = -(ok[i]! >> 7);
       const d = dip ? SCAN.dipGain * dip[i]! : 0;
-      const gx = vx[i]!;
-      const gy = vy[i]!;
       // |g| as (g ^ sign) - sign, sign all ones below 0.
       const signX = gx >> 31;
       const signY = gy >> 31;
