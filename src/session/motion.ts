@@ -25,7 +25,7 @@ export interface Thumbnail {
   readonly data: Uint8Array;
 }
 
-/** What a comparison of thumbnails takes; MOTION by default, whose fields are described in params.ts. */
+/** What a comparison of thumbnails takes; MOTION by default, whose fields are described above. */
 export interface MotionParameters {
   readonly cell: number;
   readonly changedLevels: number;

@@ -1,7 +1,6 @@
 // Every named threshold of the sight and the layout stage, one object a stage: the calibrated
-// table's sight, the grid from the cards' outlines, Sequence Stacks' draw pile, the cells a photo
-// leaves open, and hands seen by what changed between frames. (Finding cards: detect/params.ts;
-// reading them: read/params.ts.)
+// table's sight, the grid from the cards' outlines, Sequence Stacks' draw pile and the cells a photo
+// leaves open. (Finding cards: detect/params.ts; reading them: read/params.ts.)
 
 /** The sight under a calibration profile (calibrated.ts). */
 export const CALIBRATED = {
@@ -76,4 +75,3 @@ export const UNSEEN = {
   /** A step to the next cell where no two cards show it, in card sides: the side and a usual gap (5 of 63 mm). */
   gapShare: 1.08,
 } as const;
-
