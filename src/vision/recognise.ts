@@ -110,7 +110,7 @@ function mappedDetection(d: Detection, toFrame: Homography): Detection {
 /** Moves a quad's sides onto the image's edges; the grey image is made on first use. */
 function snapper(image: RgbaImage): (q: Quad, options?: RefineOptions) => RefinedQuad {
   let grey: GreyImage | null = null;
-  return (q, options) => refineQuad((grey ??= greyOf(image.data, image.width, image.height)), q, options);
+  return (q, options) => refineQuad((grey ??= greyOf(image)), q, options);
 }
 
 /** The second looks readCards takes, on the frame. */

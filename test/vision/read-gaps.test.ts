@@ -92,7 +92,7 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card in a gap of the grid', () => {
     const counting: CardReader = { ...reader, read: (faces, deck) => ((cut += faces.length), reader.read(faces, deck)) };
     const source = toMat(cv, image);
     try {
-      const grey = greyOf(image.data, image.width, image.height);
+      const grey = greyOf(image);
       const cutOut = (q: Quad): RgbaImage => rectifyMat(cv, source, q);
       const gaps = readGaps(counting, found.map((f) => f.corners), found.map((f) => f.reading), cutOut, (q, options) => refineQuad(grey, q, options), image);
       expect(gaps).toEqual([]);

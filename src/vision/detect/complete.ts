@@ -8,6 +8,7 @@ import type { CardSize } from './table.js';
 import { COMPLETE, TABLE_LOOK, YELLOW } from './snap-params.js';
 import { CARDS } from './params.js';
 import { cached } from '../scratch.js';
+import { pixelsOf } from '../rectify.js';
 
 /** A card completed on the table plane, and how well the frame's edges bear it out. */
 export interface Completion {
@@ -222,9 +223,10 @@ export function yellowness(frame: RgbaImage): GreyImage {
 function yellownessOf(frame: RgbaImage): GreyImage {
   const n = frame.width * frame.height;
   const data = new Uint8Array(n);
-  const d = frame.data;
+  const px = pixelsOf(frame);
   for (let i = 0; i < n; i++) {
-    const v = d[i * 4]! + d[i * 4 + 1]! - 2 * d[i * 4 + 2]!;
+    const p = px[i]!;
+    const v = (p & 255) + ((p >>> 8) & 255) - 2 * ((p >>> 16) & 255);
     data[i] = v <= 0 ? 0 : v >= 255 ? 255 : v;
   }
   return { width: frame.width, height: frame.height, data };

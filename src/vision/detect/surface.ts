@@ -4,6 +4,7 @@ import type { RgbaImage } from '../image.js';
 import type { OpenCv } from '../opencv.js';
 import type { GreyImage } from './refine.js';
 import { SURFACE } from './snap-params.js';
+import { pixelsOf } from '../rectify.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
 
@@ -225,15 +226,16 @@ export function dipsIn(cv: OpenCv, s: Surface, box: { x0: number; y0: number; x1
 export function chromaOf(s: Surface, white: readonly [number, number, number]): Float32Array {
   const n = s.width * s.height;
   const chroma = new Float32Array(n);
-  const rgba = s.rgba;
+  const px = pixelsOf({ width: s.width, height: s.height, data: s.rgba });
   const kr = 1 / white[0];
   const kg = 1 / white[1];
   const kb = 1 / white[2];
   const floor = SURFACE.chromaFloor;
   for (let i = 0; i < n; i++) {
-    const r = rgba[i * 4]! * kr;
-    const g = rgba[i * 4 + 1]! * kg;
-    const b = rgba[i * 4 + 2]! * kb;
+    const p = px[i]!;
+    const r = (p & 255) * kr;
+    const g = ((p >>> 8) & 255) * kg;
+    const b = ((p >>> 16) & 255) * kb;
     // Written out (not Math.max / Math.min): this runs for every pixel, more than once a frame.
     let hi = r > g ? r : g;
     let lo = r > g ? g : r;
