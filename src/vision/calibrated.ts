@@ -53,6 +53,7 @@ function topDownView(cv: OpenCv, frame: RgbaImage, profile: CalibrationProfile):
     image,
     mat: toMat(cv, image),
     plane: invertHomography(tableToView)!,
+    notCards: markerQuads(profile, tableToView),
     workWidth: width,
     toFrame: invertHomography(frameToView)!,
   };

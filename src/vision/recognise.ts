@@ -81,8 +81,8 @@ export function recogniseWith(cv: OpenCv, reader: CardReader, frame: RgbaImage, 
 function recogniseIn(cv: OpenCv, reader: CardReader, sight: Sight, game: VisionGame, detect: RecogniseOptions['detect'], t0: number): Recognition {
   const deck = deckOf(game);
   const { image, paper, view } = sight;
-  const { plane, workWidth, toFrame } = view;
-  const inView = detectCards(cv, view.image, view.mat, { ...detect, deck, ...(plane ? { plane } : {}), ...(paper ? { paper } : {}), ...(workWidth ? { workWidth } : {}) });
+  const { plane, workWidth, toFrame, notCards } = view;
+  const inView = detectCards(cv, view.image, view.mat, { ...detect, deck, ...(plane ? { plane } : {}), ...(paper ? { paper } : {}), ...(workWidth ? { workWidth } : {}), ...(notCards ? { notCards } : {}) });
   const found = (toFrame ? inView.map((d) => mappedDetection(d, toFrame)) : inView).filter(sight.isCard);
   const t1 = performance.now();
   let partial = found.map((d) => d.partial);

@@ -33,6 +33,8 @@ export interface View {
   readonly workWidth?: number;
   /** View pixels -> frame pixels, where the view is not the frame. */
   readonly toFrame?: Homography;
+  /** Known.notCards in view pixels. */
+  readonly notCards?: readonly Quad[];
 }
 
 export interface Sight extends Known {
@@ -54,7 +56,7 @@ export function frameSight(cv: OpenCv, frame: RgbaImage, source: Mat, known: Kno
     ...known,
     image: frame,
     mat: source,
-    view: view ?? { image: frame, mat: source, ...(known.plane ? { plane: known.plane } : {}) },
+    view: view ?? { image: frame, mat: source, ...(known.plane ? { plane: known.plane } : {}), notCards },
     cut: (quad, size) => rectifyMat(cv, source, quad, size),
     isCard: (d) => !notCards.some((q) => insidePolygon(q as unknown as Vec[], d.centre as unknown as Vec)),
     drawPiles: (read) => {

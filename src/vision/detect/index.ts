@@ -27,6 +27,8 @@ export interface DetectOptions {
   readonly plane?: Homography;
   /** The paper's colour (RGB) known beforehand (a calibration's): used instead of the white point. */
   readonly paper?: readonly [number, number, number];
+  /** Card-like things known beforehand to be no card (a calibration's markers), in the pixels of `frame`. */
+  readonly notCards?: readonly Quad[];
 }
 
 /** Intermediate results, filled in for the annotated debug pictures. */

@@ -2,7 +2,7 @@
 // partly covered or cut by the frame, cards in shade). Each hit is snapped to its edges and kept
 // when it is card-shaped, holds paper in one piece and ink, and lies over no card found.
 import { performance } from 'node:perf_hooks';
-import { applyHomography, dist, insetGrid, insidePolygon, invertHomography, portrait, quadCentre, type Vec } from './geometry.js';
+import { applyHomography, centroid, dist, insetGrid, insidePolygon, invertHomography, portrait, quadCentre, type Vec } from './geometry.js';
 import { refineQuad, relaxQuad, slideAlong, type RefinedQuad } from './refine.js';
 import { tablePlane } from './table.js';
 import { dipsIn } from './surface.js';
@@ -65,9 +65,11 @@ function scan(look: Look, pass: Pass, on: Plane): ScanHit[] {
   const { surface, options, deck } = look;
   const plane = on.plane!;
   const inverse = on.inverse!;
-  // About all the paper's regions, as the paper mask may lose cards. Points past the plane's horizon
-  // map to nonsense (SCAN_HITS.horizon).
-  const pts = pass.regions.flatMap((r) => r.hull.map((p) => applyHomography(plane.toTable, look.toFrame(p)))).filter((p) => Math.abs(p[0]) < SCAN_HITS.horizon && Math.abs(p[1]) < SCAN_HITS.horizon);
+  // About all the paper's regions but the markers', as the paper mask may lose cards. Points past the
+  // plane's horizon map to nonsense (SCAN_HITS.horizon).
+  const notCards = (options.notCards ?? []) as unknown as Vec[][];
+  const regions = pass.regions.filter((r) => !notCards.some((q) => insidePolygon(q, look.toFrame(centroid(r.polygon)))));
+  const pts = regions.flatMap((r) => r.hull.map((p) => applyHomography(plane.toTable, look.toFrame(p)))).filter((p) => Math.abs(p[0]) < SCAN_HITS.horizon && Math.abs(p[1]) < SCAN_HITS.horizon);
   const margin = on.size.heightMm;
   const xs = pts.map((p) => p[0]);
   const ys = pts.map((p) => p[1]);
