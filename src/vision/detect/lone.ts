@@ -1,16 +1,16 @@
 // Lone cards: regions of paper (in Sequence Stacks, also the specials' yellow) whose hull is a
 // card-shaped quad holding ink, snapped to the card's edges on the full frame. Other ideas of the
 // paper's colour are tried where the first finds few lone cards; the one finding most is kept.
-import { centroid, grow, insidePolygon, median, portrait, quadCentre } from './geometry.js';
+import { centroid, grow, insidePolygon, median, portrait, quadCentre, type Vec } from './geometry.js';
 import { refineQuad, type RefinedQuad } from './refine.js';
 import { nearNeutral } from './surface.js';
 import { crossedByJoint } from './joint.js';
-import { colourDistance, faceMask, faceStats, loneFace, paperColour } from './face.js';
+import { colourDistance, faceIn, faceMask, faceStats, loneFace, paperColour } from './face.js';
 import { aspect, isLoneCard } from './shape.js';
 import { regionsOf, wordHalves, type Region } from './regions.js';
 import type { Look } from './look.js';
 import { heldSides } from './select.js';
-import { LONE, LOOKS, REGIONS, SIDES } from './params.js';
+import { FACE, LONE, LOOKS, REGIONS, SIDES } from './params.js';
 
 /** A region that is a card on its own, and its outline snapped to the frame's edges. */
 export interface LoneCard {
@@ -140,6 +140,16 @@ function passWith(look: Look, chroma: Float32Array, chromaMax: number, cut: numb
   return { chroma, mask, cut, regions, lone, rest };
 }
 
+/**
+ * Whether a card-shaped region's rough outline holds a face, or glare enough to wash one out (see
+ * loneFace): checked cloth's squares are card-shaped too, and snapping each to its edges costs more
+ * than judging its face.
+ */
+function mayBeFace(look: Look, paper: Pick<Pass, 'chroma' | 'mask'>, rough: readonly Vec[]): boolean {
+  const st = faceStats(look.surface, paper.chroma, paper.mask, rough);
+  return faceIn(st, false, look.deck) || st.glare >= FACE.blinded;
+}
+
 interface Split {
   readonly regions: Region[];
   readonly lone: LoneCard[];
@@ -166,7 +176,7 @@ function splitRegions(look: Look, paper: Pick<Pass, 'chroma' | 'mask' | 'cut'>, 
       const c = toFrame(centroid(region.polygon));
       if (known.some((m) => insidePolygon(m.refined.quad, c)) || lone.some((m) => whole.includes(m.region) && insidePolygon(m.refined.quad, c))) continue;
     }
-    if (isLoneCard(region, LONE.narrowest)) {
+    if (isLoneCard(region, LONE.narrowest) && mayBeFace(look, paper, portrait(grow(region.polygon, erosion + 1)))) {
       // Narrower than a card: seen steeply, or a strip between covers or of glare; set apart, and
       // needs more sides held (LONE.narrowSides).
       const isNarrow = aspect(region.polygon) <= LONE.narrow;
