@@ -102,6 +102,12 @@ function scanAngle(input: ScanInput, angle: number): ScanHit[] {
   const at = scanView(input, angle);
   if (!at) return [];
   const { w, h, m, viewToFrame } = at;
+  const cw = Math.round(size.widthMm / SCAN.mmPerPx);
+  const ch = Math.round(size.heightMm / SCAN.mmPerPx);
+  // Each corner position scores the mean of its three strongest sides (one may be covered) and its weakest.
+  const sw = w - cw;
+  const sh = h - ch;
+  if (sw <= 0 || sh <= 0) return [];
   // The warps (the view, where it lies inside the frame, the dips) in JS, as OpenCV would make them.
   const view = bytes('scan.view', w * h);
   const ok = bytes('scan.ok', w * h);
@@ -114,12 +120,6 @@ function scanAngle(input: ScanInput, angle: number): ScanHit[] {
   }
   const { ex, ey } = edgeStrengths(view, dip, ok, w, h);
   const { colSum, rowSum } = sideSums(ex, ey, w, h);
-  const cw = Math.round(size.widthMm / SCAN.mmPerPx);
-  const ch = Math.round(size.heightMm / SCAN.mmPerPx);
-  // Each corner position scores the mean of its three strongest sides (one may be covered) and its weakest.
-  const sw = w - cw;
-  const sh = h - ch;
-  if (sw <= 0 || sh <= 0) return [];
   const { score, weakest } = cornerScores(colSum, rowSum, ok, w, h, cw, ch);
   return scorePeaks(score, weakest, sw, sh, cw, ch, viewToFrame);
 }
