@@ -1,6 +1,6 @@
 // Finding cards in a frame. One look (look.ts) runs lone.ts, plane.ts, outlines.ts, scan-hits.ts,
 // fit.ts and select.ts in turn. detectCards takes a look at the working width, then other looks
-// (finer in Stacks, faint edges, straight runs out) where it found few lone cards, unless they account
+// (finer in Stacks, straight runs out, faint edges) where it found few lone cards, unless they account
 // for all the paper, or left outlines open; it keeps the look whose cards the frame's edges hold
 // best. Thresholds: params.ts.
 import { performance } from 'node:perf_hooks';
@@ -63,8 +63,8 @@ export function detectCards(cv: OpenCv, frame: RgbaImage, source: Mat, options: 
     let best = looks.at(workWidth);
     const first = best.surface;
     const finer = finerLook(looks, best, workWidth);
-    best = faintLooks(looks, finer.best, first);
-    best = straightRunsOut(looks, best);
+    best = straightRunsOut(looks, finer.best);
+    best = faintLooks(looks, best, first);
     return best.found.lone > 0 ? best.found.cards : withOutlines(best.found.cards, finer.outlines);
   } finally {
     looks.dispose();
@@ -191,7 +191,10 @@ function faintLookBetter(was: Found, now: Found, openOutlines: boolean): boolean
   return (more > 0 && (now.lone > was.lone || moreHeld || closesOpen)) || planeWhereNone || asManyMoreLone;
 }
 
-/** No lone card yet: a look with long straight edge runs (checked cloth) taken out, kept as planeWhereNone. */
+/**
+ * No lone card yet: a look with long straight edge runs (checked cloth) taken out, kept as
+ * planeWhereNone. Before the faint looks, which on a patterned cloth only add the pattern's edges.
+ */
 function straightRunsOut(looks: Looker, best: Seen): Seen {
   if (best.found.lone > 0) return best;
   const again = looks.look(withoutStraightRuns(looks.cv, best.surface), 'straight runs out');
