@@ -2,11 +2,11 @@
 // partly covered or cut by the frame, cards in shade). Each hit is snapped to its edges and kept
 // when it is card-shaped, holds paper in one piece and ink, and lies over no card found.
 import { performance } from 'node:perf_hooks';
-import { applyHomography, centroid, dist, insetGrid, insidePolygon, invertHomography, portrait, quadCentre, type Vec } from './geometry.js';
+import { applyHomography, centroid, type Homography, dist, insetGrid, insidePolygon, invertHomography, portrait, quadCentre, type Vec } from './geometry.js';
 import { refineQuad, relaxQuad, slideAlong, type RefinedQuad } from './refine.js';
 import { tablePlane } from './table.js';
 import { dipsIn } from './surface.js';
-import { scanAngles, scanTable } from './scan.js';
+import { scanAngles, scanTable, type TableBox } from './scan.js';
 import { completeOnPlane, slideOffTable, tableShare } from './complete.js';
 import { crossedByJoint, ownBorders } from './joint.js';
 import { faceIn, faceStats, paperInOnePiece, paperRims } from './face.js';
@@ -83,11 +83,22 @@ function scan(look: Look, pass: Pass, on: Plane): ScanHit[] {
   // The lone cards' own turn in TIC layouts; in Stacks the plane's axes, as lone outlines there are mostly piles.
   const angles = deck === 'tic' ? scanAngles(pass.lone.map((l) => l.refined.quad), plane.toTable) : [0];
   try {
-    return scanTable({ grey: surface.fineGrey, ...(dips ? { dips: dips.mat, dipsAt: [dips.x0, dips.y0, dips.scale] as const } : {}), greyToFrame: surface.fineToFrame, toTable: plane.toTable, box, size: on.size, angles });
+    // A view whose plane was known beforehand (a calibration's) shows the table's region itself.
+    const within = options.plane ? tableSeenIn(look, plane.toTable) : undefined;
+    return scanTable({ grey: surface.fineGrey, ...(dips ? { dips: dips.mat, dipsAt: [dips.x0, dips.y0, dips.scale] as const } : {}), greyToFrame: surface.fineToFrame, toTable: plane.toTable, box, ...(within ? { within } : {}), size: on.size, angles });
   } finally {
     dips?.mat.delete();
     if (options.debug) (options.debug.times ??= {}).scan = performance.now() - tScan;
   }
+}
+
+/** The table box (mm) the frame of `look` shows. */
+function tableSeenIn(look: Look, toTable: Homography): TableBox {
+  const { width, height } = look.frame;
+  const seen = [[0, 0], [width, 0], [width, height], [0, height]].map((p) => applyHomography(toTable, p as unknown as Vec));
+  const xs = seen.map((p) => p[0]);
+  const ys = seen.map((p) => p[1]);
+  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
 }
 
 /** A scan hit turned down: the quad, and why (for the debug pictures). */

@@ -23,10 +23,23 @@ export interface ScanInput {
   /** Frame pixels -> table mm (cards upright in it, up to a few degrees). */
   readonly toTable: Homography;
   /** Table-mm box to search. */
-  readonly box: { x0: number; y0: number; x1: number; y1: number };
+  readonly box: TableBox;
+  /**
+   * The part of the box cards can lie in, where known (a calibrated view's table region): the view is
+   * worked out over it alone, though placed as for the whole box, so its peaks are the whole box's.
+   */
+  readonly within?: TableBox;
   readonly size: CardSize;
   /** Turns (radians) of the cards about the table frame to try. */
   readonly angles: readonly number[];
+}
+
+/** A box on the table (mm). */
+export interface TableBox {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
 }
 
 /** A card-sized peak of edge strength, as a quad on the frame. */
@@ -94,7 +107,19 @@ function scanView(input: ScanInput, angle: number): { w: number; h: number; m: H
   const m = multiplyHomography(toView, multiplyHomography(rotate, multiplyHomography(t, fromGrey)));
   const viewToFrame = invertHomography(multiplyHomography(toView, multiplyHomography(rotate, t)));
   if (!viewToFrame) return null;
-  return { w, h, m, viewToFrame };
+  return input.within ? viewPart({ w, h, m, viewToFrame }, multiplyHomography(toView, rotate), input.within) : { w, h, m, viewToFrame };
+}
+
+/** The pixels of `view` that hold `within` (the table -> view map `fromTable`), as a view of their own. */
+function viewPart(view: { w: number; h: number; m: Homography; viewToFrame: Homography }, fromTable: Homography, within: TableBox): typeof view {
+  const corners = [[within.x0, within.y0], [within.x1, within.y0], [within.x1, within.y1], [within.x0, within.y1]].map((p) => applyHomography(fromTable, p as unknown as Vec));
+  const x0 = Math.max(0, Math.floor(Math.min(...corners.map((p) => p[0]))));
+  const y0 = Math.max(0, Math.floor(Math.min(...corners.map((p) => p[1]))));
+  const x1 = Math.min(view.w, Math.ceil(Math.max(...corners.map((p) => p[0]))));
+  const y1 = Math.min(view.h, Math.ceil(Math.max(...corners.map((p) => p[1]))));
+  const m = multiplyHomography([1, 0, -x0, 0, 1, -y0, 0, 0, 1], view.m);
+  const viewToFrame = multiplyHomography(view.viewToFrame, [1, 0, x0, 0, 1, y0, 0, 0, 1]);
+  return { w: Math.max(0, x1 - x0), h: Math.max(0, y1 - y0), m, viewToFrame };
 }
 
 function scanAngle(input: ScanInput, angle: number): ScanHit[] {
