@@ -69,6 +69,13 @@ function withCard<T>(read: PropertyRead<T> | undefined, value: T, confidence: nu
   return { value: confidence >= threshold ? value : null, confidence };
 }
 
+/** How likely two reads name the same card: the dot product of their odds (at module level, as it runs hot). */
+function overlap(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  for (let k = 0; k < a.length; k++) s += a[k]! * b[k]!;
+  return s;
+}
+
 /** The reads of one TIC table settled so no card is named twice; reads without TIC probabilities pass through. */
 export function settleTicTable(readings: readonly CardReading[], threshold: number = READ.threshold): CardReading[] {
   const rows = readings.map((r, i) => (r.ticProbabilities && r.ticProbabilities.length === DECK.length && !r.sideways ? i : -1)).filter((i) => i >= 0);
@@ -76,11 +83,6 @@ export function settleTicTable(readings: readonly CardReading[], threshold: numb
   const probs = rows.map((i) => readings[i]!.ticProbabilities!);
   const firsts = probs.map(argmax);
   // Nothing to settle when no two reads share a likely card.
-  const overlap = (a: Float32Array, b: Float32Array): number => {
-    let s = 0;
-    for (let k = 0; k < a.length; k++) s += a[k]! * b[k]!;
-    return s;
-  };
   const cost = probs.map((p) => Float64Array.from(p, (q) => -Math.log(Math.max(q, 1e-12))));
   const assigned = new Set(firsts).size === firsts.length ? firsts : assignMinCost(cost, DECK.length);
   const out = [...readings];

@@ -51,8 +51,7 @@ export function fitCameraPlane(frame: readonly Vec[], table: readonly Vec[], siz
       if (!moved) return null;
       columns.push(moved.map((v, i) => (v - r![i]!) / steps[k]!));
     }
-    const jtj = columns.map((a) => columns.map((b) => dot(a, b)));
-    const jtr = columns.map((a) => -dot(a, r!));
+    const { jtj, jtr } = normalEquations(columns, r);
     let improved = false;
     for (let attempt = 0; attempt < PLANE.attempts && !improved; attempt++) {
       const damped = jtj.map((row, i) => row.map((v, j) => (i === j ? v * (1 + damping) + PLANE.ridge : v)));
@@ -80,6 +79,19 @@ export function fitCameraPlane(frame: readonly Vec[], table: readonly Vec[], siz
   const free = spread(table.map((p) => applyHomography(toFrame, p)));
   if (!(own <= PLANE.freeMargin * free + (frame.length > 4 ? PLANE.freeSlack : PLANE.oneCardSlack))) return null;
   return invertHomography(homographyOf(camera, centre));
+}
+
+/** The Gauss-Newton normal equations J^T J and -J^T r, from J's columns (loops, as this runs hot). */
+function normalEquations(columns: readonly number[][], r: readonly number[]): { jtj: number[][]; jtr: number[] } {
+  const jtj: number[][] = [];
+  const jtr: number[] = [];
+  for (const a of columns) {
+    const row: number[] = [];
+    for (const b of columns) row.push(dot(a, b));
+    jtj.push(row);
+    jtr.push(-dot(a, r));
+  }
+  return { jtj, jtr };
 }
 
 /** The camera a table -> frame homography implies, the focal length from its perspective where usable. */
@@ -153,7 +165,12 @@ function rodrigues(x: number, y: number, z: number): Matrix3 {
   return [t * u * u + c, t * u * v - s * w, t * u * w + s * v, t * u * v + s * w, t * v * v + c, t * v * w - s * u, t * u * w - s * v, t * v * w + s * u, t * w * w + c];
 }
 
-const dot = (a: readonly number[], b: readonly number[]): number => a.reduce((s, v, i) => s + v * b[i]!, 0);
+function dot(a: readonly number[], b: readonly number[]): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s;
+}
+
 const norm = (a: readonly number[]): number => Math.sqrt(dot(a, a));
 const normalised = (a: readonly number[]): number[] => a.map((v) => v / norm(a));
 const cross = (a: readonly number[], b: readonly number[]): number[] => [a[1]! * b[2]! - a[2]! * b[1]!, a[2]! * b[0]! - a[0]! * b[2]!, a[0]! * b[1]! - a[1]! * b[0]!];

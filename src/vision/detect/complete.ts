@@ -364,6 +364,26 @@ function tableCells(frame: RgbaImage, quad: readonly Vec[], look: TableLook): bo
 }
 
 /**
+ * How many rows (`axis` 0) or columns (1) of `table` cells in from the first (or, `fromEnd`, the
+ * last) are mostly table. A plain loop: closures made for every hit lose their compiled code at each
+ * full garbage collection.
+ */
+function tabledDepth(table: readonly (readonly boolean[])[], axis: 0 | 1, fromEnd: boolean): number {
+  const ny = table.length;
+  const nx = table[0]!.length;
+  const count = axis === 0 ? ny : nx;
+  const across = axis === 0 ? nx : ny;
+  let k = 0;
+  for (; k < count; k++) {
+    const line = fromEnd ? count - 1 - k : k;
+    let on = 0;
+    for (let j = 0; j < across; j++) if (axis === 0 ? table[line]![j] : table[j]![line]) on++;
+    if (!(on > across * COMPLETE.mostly)) break;
+  }
+  return k;
+}
+
+/**
  * A card hypothesis run out over open table, slid back by the depth of table from its most tabled
  * side, snapped and completed on its clearest corner; null unless that clears it of the table.
  */
@@ -372,17 +392,11 @@ export function slideOffTable(frame: RgbaImage, grey: GreyImage, quad: readonly 
   const ny = table.length;
   const nx = table[0]!.length;
   // From each side, how many rows (or columns) in are mostly table.
-  const mostly = (cells: boolean[]): boolean => cells.filter(Boolean).length > cells.length * COMPLETE.mostly;
-  const depth = (count: number, line: (k: number) => boolean[]): number => {
-    let k = 0;
-    while (k < count && mostly(line(k))) k++;
-    return k;
-  };
   const runs = [
-    { side: 0, n: depth(ny, (k) => table[k]!), cells: ny },
-    { side: 2, n: depth(ny, (k) => table[ny - 1 - k]!), cells: ny },
-    { side: 3, n: depth(nx, (k) => table.map((r) => r[k]!)), cells: nx },
-    { side: 1, n: depth(nx, (k) => table.map((r) => r[nx - 1 - k]!)), cells: nx },
+    { side: 0, n: tabledDepth(table, 0, false), cells: ny },
+    { side: 2, n: tabledDepth(table, 0, true), cells: ny },
+    { side: 3, n: tabledDepth(table, 1, false), cells: nx },
+    { side: 1, n: tabledDepth(table, 1, true), cells: nx },
   ].sort((a, b) => b.n / b.cells - a.n / a.cells);
   const run = runs[0]!;
   if (run.n === 0) return null;

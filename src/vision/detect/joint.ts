@@ -76,58 +76,95 @@ export function ownBorders(g: GreyImage, r: RefinedQuad): RefinedQuad | null {
     const across = 2 * ((cx - mx) * n[0] + (cy - my) * n[1]);
     const reach = Math.round(across * BORDER.inside);
     if (reach < BORDER.leastInside) continue;
-    // The median grey at offset o (inwards positive) along the side, cached as most sides stop at the
-    // first test; -1 where the line leaves the frame. `from`: the furthest out asked for (BORDER.tableAt[0]).
-    const from = -8;
-    const profile = new Float64Array(reach + 15).fill(Number.NaN);
-    const column = new Float64Array(BORDER.along);
-    const at = (o: number): number => {
-      const cached = profile[o - from]!;
-      if (!Number.isNaN(cached)) return cached;
-      for (let k = 0; k < BORDER.along; k++) {
-        const t = BORDER.sideFrom + (BORDER.sideSpan * k) / (BORDER.along - 1);
-        const x = Math.round(a[0] + (b[0] - a[0]) * t + n[0] * o);
-        const y = Math.round(a[1] + (b[1] - a[1]) * t + n[1] * o);
-        if (x < 0 || y < 0 || x >= g.width || y >= g.height) return (profile[o - from] = -1);
-        column[k] = g.data[y * g.width + x]!;
-      }
-      column.sort();
-      return (profile[o - from] = column[BORDER.along >> 1]!);
-    };
-    // How far a line at o dips below the lightest grey within BORDER.dipWidth on each side.
-    const dip = (o: number): number => {
-      let left = 0;
-      let right = 0;
-      for (let k = 1; k <= BORDER.dipWidth; k++) {
-        left = Math.max(left, at(o - k));
-        right = Math.max(right, at(o + k));
-      }
-      return Math.min(left, right) - at(o);
-    };
+    const line = new BorderProfile(g, a, b, n, reach);
     // Only where the table is as light as the paper either side of the snapped line; the lightest of a
     // few offsets, as one may fall on the card's own border.
-    const outside = Math.max(...BORDER.tableAt.map(at));
-    const inside = Math.max(...BORDER.paperAt.map(at));
+    const outside = Math.max(...BORDER.tableAt.map((o) => line.at(o)));
+    const inside = Math.max(...BORDER.paperAt.map((o) => line.at(o)));
     if (Math.min(outside, inside) < 0 || Math.abs(outside - inside) > BORDER.like) continue;
     // The line the side snapped to (a border: a dip), then the deepest line further in.
     let outer = -1;
-    for (let o = -BORDER.snapped; o <= BORDER.snapped; o++) if (o === -BORDER.snapped || at(o) < at(outer)) outer = o;
-    if (at(outer) < 0) continue;
+    for (let o = -BORDER.snapped; o <= BORDER.snapped; o++) if (o === -BORDER.snapped || line.at(o) < line.at(outer)) outer = o;
+    if (line.at(outer) < 0) continue;
     // Only past a crisp line, as a neighbour's border is: beside a blurred one, noise could pass for a border.
-    if (dip(outer) < BORDER.crisp) continue;
-    // A border like the outer one: thin, no darker than it (ink is), about as deep, with light all
-    // round: the neighbour's paper outside, the light gap and this card's paper inside.
-    const light = (o: number): number => Math.max(at(o - 1), at(o), at(o + 1));
-    const paper = light(outer - BORDER.thin);
-    const like = (v: number): boolean => Math.abs(v - paper) <= BORDER.like;
-    const border = (o: number): boolean =>
-      dip(o) >= Math.max(BORDER.dip, BORDER.dipShare * dip(outer)) && at(o) >= at(outer) - BORDER.like && like(at(o - BORDER.thin)) && like(at(o + BORDER.thin)) && like(light(o + BORDER.paperIn)) && like(light(Math.round((o + outer) / 2)));
+    if (line.dip(outer) < BORDER.crisp) continue;
     let inner = -1;
-    for (let o = outer + BORDER.gap; o <= reach; o++) if (border(o) && (inner < 0 || dip(o) > dip(inner))) inner = o;
+    for (let o = outer + BORDER.gap; o <= reach; o++) if (line.border(o, outer) && (inner < 0 || line.dip(o) > line.dip(inner))) inner = o;
     if (inner < 0) continue;
     const shift = inner - outer;
     lines[s] = { p: [r.lines[s]!.p[0] + n[0] * shift, r.lines[s]!.p[1] + n[1] * shift], d: r.lines[s]!.d };
     moved = true;
   }
   return moved ? { ...r, quad: quadOfLines(lines, q), lines } : null;
+}
+
+/** The furthest offset out a BorderProfile is asked for (BORDER.tableAt[0]). */
+const FROM = -8;
+
+/**
+ * The grey across one side of a quad, at offsets o (inwards positive): a class, not closures, as
+ * closures made for every side lose their compiled code at each full garbage collection.
+ */
+class BorderProfile {
+  /** The median grey at each offset, from FROM on, worked out when first asked for (NaN until then). */
+  private readonly profile: Float64Array;
+  private readonly column = new Float64Array(BORDER.along);
+
+  constructor(
+    private readonly g: GreyImage,
+    private readonly a: Vec,
+    private readonly b: Vec,
+    private readonly n: Vec,
+    reach: number,
+  ) {
+    this.profile = new Float64Array(reach + 15).fill(Number.NaN);
+  }
+
+  /** The median grey along the side at offset o; -1 where the line leaves the frame. */
+  at(o: number): number {
+    const { g, a, b, n, profile, column } = this;
+    const cached = profile[o - FROM]!;
+    if (!Number.isNaN(cached)) return cached;
+    for (let k = 0; k < BORDER.along; k++) {
+      const t = BORDER.sideFrom + (BORDER.sideSpan * k) / (BORDER.along - 1);
+      const x = Math.round(a[0] + (b[0] - a[0]) * t + n[0] * o);
+      const y = Math.round(a[1] + (b[1] - a[1]) * t + n[1] * o);
+      if (x < 0 || y < 0 || x >= g.width || y >= g.height) return (profile[o - FROM] = -1);
+      column[k] = g.data[y * g.width + x]!;
+    }
+    column.sort();
+    return (profile[o - FROM] = column[BORDER.along >> 1]!);
+  }
+
+  /** How far a line at o dips below the lightest grey within BORDER.dipWidth on each side. */
+  dip(o: number): number {
+    let left = 0;
+    let right = 0;
+    for (let k = 1; k <= BORDER.dipWidth; k++) {
+      left = Math.max(left, this.at(o - k));
+      right = Math.max(right, this.at(o + k));
+    }
+    return Math.min(left, right) - this.at(o);
+  }
+
+  /** The lightest grey at o and either side of it. */
+  light(o: number): number {
+    return Math.max(this.at(o - 1), this.at(o), this.at(o + 1));
+  }
+
+  /**
+   * Whether o is a border like the `outer` one: thin, no darker than it (ink is), about as deep, with
+   * light all round: the neighbour's paper outside, the light gap and this card's paper inside.
+   */
+  border(o: number, outer: number): boolean {
+    const paper = this.light(outer - BORDER.thin);
+    return (
+      this.dip(o) >= Math.max(BORDER.dip, BORDER.dipShare * this.dip(outer)) &&
+      this.at(o) >= this.at(outer) - BORDER.like &&
+      Math.abs(this.at(o - BORDER.thin) - paper) <= BORDER.like &&
+      Math.abs(this.at(o + BORDER.thin) - paper) <= BORDER.like &&
+      Math.abs(this.light(o + BORDER.paperIn) - paper) <= BORDER.like &&
+      Math.abs(this.light(Math.round((o + outer) / 2)) - paper) <= BORDER.like
+    );
+  }
 }

@@ -47,8 +47,8 @@ export function loneCards(look: Look, guess: Colour): Pass {
   // The outlines the edges alone close in a card's shape, held as a lone card's (LONE.sides), and the
   // pass with their paper's colour where that is another idea of it.
   let cardLoops: Region[] | null = null;
-  const loopsShapedLikeCards = (): Region[] => (cardLoops ??= look.edgeLoops().filter((r) => isLoneCard(r)));
-  const outlinesOf = (shapes: Region[]): RefinedQuad[] => shapes.map((r) => look.refineOnce(r.polygon, 0)).filter((r) => held(r) >= LONE.sides);
+  const loopsShapedLikeCards = (): Region[] => (cardLoops ??= look.edgeLoops().filter(shapedLikeACard));
+  const outlinesOf = (shapes: Region[]): RefinedQuad[] => heldOutlines(look, shapes);
   const paperOf = (outlines: RefinedQuad[]): Pass | null => {
     const paper = outlines.length > 0 ? paperColour(surface, outlines.map((r) => r.quad.map(look.toWork)), null) : null;
     return paper && colourDistance(paper, guess) > LOOKS.otherPaper ? strict(paper) : null;
@@ -66,6 +66,20 @@ export function loneCards(look: Look, guess: Colour): Pass {
   const outlines = shapes().length > over ? outlinesOf(shapes()) : [];
   const other = outlines.length > over ? paperOf(outlines) : null;
   return other && other.lone.length >= Math.max(first.lone.length + LONE.shapesGain, LONE.shapesShare * first.lone.length) ? other : first;
+}
+
+// At module level, not closures in loneCards: made for every look, closures lose their compiled
+// code at each full garbage collection.
+const shapedLikeACard = (r: Region): boolean => isLoneCard(r);
+
+/** The shapes' outlines snapped to the frame's edges, where held as a lone card's (LONE.sides). */
+function heldOutlines(look: Look, shapes: readonly Region[]): RefinedQuad[] {
+  const out: RefinedQuad[] = [];
+  for (const r of shapes) {
+    const refined = look.refineOnce(r.polygon, 0);
+    if (held(refined) >= LONE.sides) out.push(refined);
+  }
+  return out;
 }
 
 /** The shapes within LONE.sizeWithin times the lone cards' median area, either way. */

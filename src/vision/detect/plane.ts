@@ -43,7 +43,7 @@ export interface Plane {
 
 /** The plane a pass's lone cards give (or the one given), and what candidates measure on it. */
 export function planeOf(look: Look, pass: Pass): Plane {
-  const { frame, deck, surface, options } = look;
+  const { frame, deck, options } = look;
   const lone: LoneCard[] = pass.lone;
   const size: CardSize = { widthMm: STANDARD_DECK.widthMm, heightMm: STANDARD_DECK.heightMm };
   // Stacks: most lone outlines are piles, larger than a card where the cards below peek out, so a
@@ -58,41 +58,74 @@ export function planeOf(look: Look, pass: Pass): Plane {
     deck === 'stacks' ? frame : undefined,
     deck === 'stacks',
   );
-  const inverse = plane ? invertHomography(plane.toTable) : null;
-  let sized = plane;
-  let sizedInverse = inverse;
-  // Open table's look. TIC: to tell a card's hidden part from table it ran out over, not as a cost on
-  // every completion (a cover the table's colour would pass for table). Stacks: only to turn down scan
-  // hits mostly of table; the lone cards may all be yellow specials, so white paper is named too.
-  let looked: ReturnType<typeof tableLook> | undefined;
-  const tableSeen = (): ReturnType<typeof tableLook> => (looked === undefined ? (looked = plane ? tableLook(frame, lone.map((l) => l.refined.quad), deck === 'stacks' ? [surface.white] : []) : null) : looked);
-  const bareTable = (): ReturnType<typeof tableLook> => (deck === 'tic' ? tableSeen() : null);
-  const cardArea = size.widthMm * size.heightMm;
-  const onTable = (quad: readonly Vec[], h: Homography): Vec[] => quad.map((p) => applyHomography(h, p));
-  return {
-    size,
-    plane,
-    inverse,
-    get sized() {
-      return sized;
-    },
-    get sizedInverse() {
-      return sizedInverse;
-    },
-    refitTo(refit, refitInverse) {
-      sized = refit;
-      sizedInverse = refitInverse;
-    },
-    tops,
-    areaOnTable: (quad) => (sized ? polygonArea(onTable(quad, sized.toTable)) / cardArea : 1),
-    cardShaped: (quad) => !sized || isCardShaped(onTable(quad, sized.toTable), size),
-    sizeError: (quad) => (sized ? sideError(onTable(quad, sized.toTable), size) : 0),
-    tableSeen,
-    bareTable,
-    clearOfTable: (quad) => {
-      const bare = bareTable();
-      return bare !== null && tableShare(frame, quad, bare) < CARDS.clearOfTable;
-    },
-    face: (quad, partial) => isFace(surface, pass.chroma, pass.mask, quad.map(look.toWork), partial, deck),
-  };
+  return new LookPlane(look, pass, size, plane, tops);
+}
+
+/**
+ * Plane as a class, not an object of closures: made for every look, closures lose their compiled
+ * code at each full garbage collection, and these run for every candidate.
+ */
+class LookPlane implements Plane {
+  readonly inverse: Homography | null;
+  sized: TablePlane | null;
+  sizedInverse: Homography | null;
+  // Open table's look, worked out when first needed (undefined until then). TIC: to tell a card's
+  // hidden part from table it ran out over, not as a cost on every completion (a cover the table's
+  // colour would pass for table). Stacks: only to turn down scan hits mostly of table; the lone
+  // cards may all be yellow specials, so white paper is named too.
+  private looked: ReturnType<typeof tableLook> | undefined;
+
+  constructor(
+    private readonly look: Look,
+    private readonly pass: Pass,
+    readonly size: CardSize,
+    readonly plane: TablePlane | null,
+    readonly tops: Map<readonly Vec[], RefinedQuad | null>,
+  ) {
+    this.inverse = plane ? invertHomography(plane.toTable) : null;
+    this.sized = plane;
+    this.sizedInverse = this.inverse;
+  }
+
+  refitTo(refit: TablePlane, refitInverse: Homography): void {
+    this.sized = refit;
+    this.sizedInverse = refitInverse;
+  }
+
+  areaOnTable(quad: readonly Vec[]): number {
+    return this.sized ? polygonArea(onTable(quad, this.sized.toTable)) / (this.size.widthMm * this.size.heightMm) : 1;
+  }
+
+  cardShaped(quad: readonly Vec[]): boolean {
+    return !this.sized || isCardShaped(onTable(quad, this.sized.toTable), this.size);
+  }
+
+  sizeError(quad: readonly Vec[]): number {
+    return this.sized ? sideError(onTable(quad, this.sized.toTable), this.size) : 0;
+  }
+
+  tableSeen(): ReturnType<typeof tableLook> {
+    const { look } = this;
+    if (this.looked === undefined) this.looked = this.plane ? tableLook(look.frame, this.pass.lone.map((l) => l.refined.quad), look.deck === 'stacks' ? [look.surface.white] : []) : null;
+    return this.looked;
+  }
+
+  bareTable(): ReturnType<typeof tableLook> {
+    return this.look.deck === 'tic' ? this.tableSeen() : null;
+  }
+
+  clearOfTable(quad: readonly Vec[]): boolean {
+    const bare = this.bareTable();
+    return bare !== null && tableShare(this.look.frame, quad, bare) < CARDS.clearOfTable;
+  }
+
+  face(quad: readonly Vec[], partial: boolean): boolean {
+    const { look, pass } = this;
+    return isFace(look.surface, pass.chroma, pass.mask, quad.map(look.toWork), partial, look.deck);
+  }
+}
+
+/** A quad's corners on the table through `h`. */
+function onTable(quad: readonly Vec[], h: Homography): Vec[] {
+  return quad.map((p) => applyHomography(h, p));
 }

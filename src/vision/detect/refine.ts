@@ -272,6 +272,27 @@ function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Lin
 export type { Quad };
 
 /**
+ * The step across side `side` of `q` moved `t` px along `d`: the SLIDE.quantile of its grey falls
+ * across, 0 where too little of it lies in the frame. At module level, as it runs hot: a closure made
+ * for each call loses its compiled code at each full garbage collection.
+ */
+function stepAcross(g: GreyImage, q: readonly Vec[], d: Vec, side: number, t: number): number {
+  const a = q[side]!;
+  const b = q[(side + 1) % 4]!;
+  const v: number[] = [];
+  for (let i = 0; i < SLIDE.samples; i++) {
+    const u = SLIDE.sideFrom + (SLIDE.sideSpan * i) / (SLIDE.samples - 1);
+    const x = a[0] + (b[0] - a[0]) * u + d[0] * t;
+    const y = a[1] + (b[1] - a[1]) * u + d[1] * t;
+    const diff = Math.abs(sample(g, x + d[0] * SLIDE.probe, y + d[1] * SLIDE.probe) - sample(g, x - d[0] * SLIDE.probe, y - d[1] * SLIDE.probe));
+    if (!Number.isNaN(diff)) v.push(diff);
+  }
+  if (v.length < SLIDE.samples * SLIDE.inFrame) return 0;
+  v.sort((x, y) => x - y);
+  return v[Math.floor(v.length * SLIDE.quantile)]!;
+}
+
+/**
  * A card held by two opposite sides only may sit anywhere along them: slides it to where the other two
  * sides both show a step along most of their length; null when nothing is clearly better.
  */
@@ -287,21 +308,7 @@ export function slideAlong(g: GreyImage, r: RefinedQuad): RefinedQuad | null {
   if (length < SLIDE.leastLength) return null;
   const d = unit(along);
   const loose = [(k + 1) % 4, (k + 3) % 4];
-  const step = (side: number, t: number): number => {
-    const a = q[side]!;
-    const b = q[(side + 1) % 4]!;
-    const v: number[] = [];
-    for (let i = 0; i < SLIDE.samples; i++) {
-      const u = SLIDE.sideFrom + (SLIDE.sideSpan * i) / (SLIDE.samples - 1);
-      const x = a[0] + (b[0] - a[0]) * u + d[0] * t;
-      const y = a[1] + (b[1] - a[1]) * u + d[1] * t;
-      const diff = Math.abs(sample(g, x + d[0] * SLIDE.probe, y + d[1] * SLIDE.probe) - sample(g, x - d[0] * SLIDE.probe, y - d[1] * SLIDE.probe));
-      if (!Number.isNaN(diff)) v.push(diff);
-    }
-    if (v.length < SLIDE.samples * SLIDE.inFrame) return 0;
-    v.sort((x, y) => x - y);
-    return v[Math.floor(v.length * SLIDE.quantile)]!;
-  };
+  const step = (side: number, t: number): number => stepAcross(g, q, d, side, t);
   const reach = Math.round(length * SLIDE.reach);
   const evidence = (t: number): number => step(loose[0]!, t) + step(loose[1]!, t);
   const here = evidence(0);

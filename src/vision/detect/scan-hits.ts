@@ -111,15 +111,15 @@ const rejected = (quad: Vec[], why: string): Rejected => ({ quad, why });
 
 /** A scan hit as a card, or why not. */
 function judgeHit(j: Judging, hit: ScanHit): Candidate | Rejected {
-  const { look, on, found } = j;
+  const { look, on } = j;
   const { deck } = look;
   const centre = quadCentre(hit.quad);
   // Not inside a guess held too weakly to keep, nor (TIC) inside a hit held on some sides only: the
   // card's own hit may come later, and such pairs are weighed when duplicates are dropped.
-  if (found.some((f) => plausible(f) && j.settled(f) && insidePolygon(f.quad, centre))) return rejected(hit.quad, 'inside a card');
+  if (insideSettled(j, centre)) return rejected(hit.quad, 'inside a card');
   // A minor peak a third or more over a card held on some sides only competes with it; elsewhere it
   // is kept only as a card outlined all round at a card's size. Quick ways out first.
-  const doubtful = hit.minor && !found.some((f) => plausible(f) && !j.settled(f) && overlaps(hit.quad, f.quad));
+  const doubtful = hit.minor && !overUnsettled(j, hit.quad);
   if (doubtful && hit.weakest < SCAN_HITS.minorWeakest * hit.score) return rejected(hit.quad, 'minor peak');
   const snapped = snapHit(j, hit, doubtful);
   if ('minor' in snapped) return rejected(snapped.minor.quad, 'minor peak');
@@ -130,11 +130,7 @@ function judgeHit(j: Judging, hit: ScanHit): Candidate | Rejected {
   let refined = snapped.refined;
   // Half over one card found and half over another: a cut across the gap between them. Settled
   // cards only: two partly held scan cards may cover the card's own hit between them.
-  const reach = dist(refined.quad[0], refined.quad[2]);
-  const nearby = found.filter((f) => plausible(f) && j.settled(f) && dist(quadCentre(f.quad), centre) < reach);
-  const points = insetGrid(refined.quad);
-  const over = points.map((p) => nearby.findIndex((f) => insidePolygon(f.quad, p))).filter((k) => k >= 0);
-  if (over.length >= SCAN_HITS.overCards * points.length && new Set(over).size >= 2) return rejected(refined.quad, 'over two cards');
+  if (overTwoCards(j, refined.quad, centre)) return rejected(refined.quad, 'over two cards');
   const face = judgeFace(j, refined, doubtful);
   if (typeof face === 'string') return rejected(refined.quad, face);
   // Only where a side has no edge of its own: a straddling quad's sides cross two cards' faces.
@@ -147,6 +143,43 @@ function judgeHit(j: Judging, hit: ScanHit): Candidate | Rejected {
   }
   const inFrame = hit.quad.every(([x, y]) => x >= 0 && y >= 0 && x < look.frame.width && y < look.frame.height);
   return { quad: refined.quad, support: refined.support, partial: !inFrame || refined.support.some((v) => v < SIDES.held), coverage: SCANNED, ...(face.tentative ? { tentative: true as const } : {}) };
+}
+
+// The tests below loop rather than pass closures: made afresh for every hit, a closure's compiled
+// code is dropped at each full garbage collection and compiled again.
+
+/** Whether `p` lies inside a settled card found. */
+function insideSettled(j: Judging, p: Vec): boolean {
+  for (const f of j.found) if (plausible(f) && j.settled(f) && insidePolygon(f.quad, p)) return true;
+  return false;
+}
+
+/** Whether `quad` lies over a card found that is not settled. */
+function overUnsettled(j: Judging, quad: readonly Vec[]): boolean {
+  for (const f of j.found) if (plausible(f) && !j.settled(f) && overlaps(quad, f.quad)) return true;
+  return false;
+}
+
+/**
+ * Half over one card found and half over another: a cut across the gap between them. Settled cards
+ * only: two partly held scan cards may cover the card's own hit between them. `centre`: the hit's.
+ */
+function overTwoCards(j: Judging, quad: readonly Vec[], centre: Vec): boolean {
+  const reach = dist(quad[0]!, quad[2]!);
+  const nearby: Candidate[] = [];
+  for (const f of j.found) if (plausible(f) && j.settled(f) && dist(quadCentre(f.quad), centre) < reach) nearby.push(f);
+  const points = insetGrid(quad);
+  const over = new Set<number>();
+  let count = 0;
+  for (const p of points) {
+    for (let k = 0; k < nearby.length; k++) {
+      if (!insidePolygon(nearby[k]!.quad, p)) continue;
+      over.add(k);
+      count++;
+      break;
+    }
+  }
+  return count >= SCAN_HITS.overCards * points.length && over.size >= 2;
 }
 
 /** A hit snapped to the frame's edges; else a minor peak's near snap, or the first snap if no card came of it. */

@@ -59,8 +59,13 @@ export function scanTable(input: ScanInput): ScanHit[] {
   const hits: ScanHit[] = [];
   for (const angle of input.angles) hits.push(...scanAngle(input, angle));
   // A card's own peak comes before a weaker one straddling it and its neighbour.
-  hits.sort((a, b) => Number(a.minor) - Number(b.minor) || b.score - a.score);
+  hits.sort(majorFirst);
   return hits;
+}
+
+/** Hits in order: major peaks first, then by score, best first. */
+function majorFirst(a: ScanHit, b: ScanHit): number {
+  return Number(a.minor) - Number(b.minor) || b.score - a.score;
 }
 
 /**
@@ -228,8 +233,8 @@ function cornerScores(colSum: Int32Array, rowSum: Int32Array, ok: Uint8Array, w:
   const W = w + 1;
   const sw = w - cw;
   const sh = h - ch;
-  const across = sideThirds(rowSum, 1, cw, 1, ok);
-  const down = sideThirds(colSum, W, ch, w, ok);
+  const across = new SideThirds(rowSum, 1, cw, 1, ok);
+  const down = new SideThirds(colSum, W, ch, w, ok);
   const score = float32s('scan.score', sw * sh);
   const weakest = float32s('scan.weakest', sw * sh);
   const perW = across.perAll;
@@ -296,40 +301,59 @@ function scorePeaks(score: Float32Array, weakest: Float32Array, sw: number, sh: 
  * A side's strength from the prefix sums `sum` (rows a column wider than the view; `stride` apart
  * along the side, `len` long, view pixels `step` apart): half the mean and half the weakest third
  * in the frame, as a face's big shapes line up along only part of a line and outscore a faint true side.
+ * A class, as a closure made for every scan loses its compiled code at each full garbage collection.
  */
-function sideThirds(sum: Int32Array, stride: number, len: number, step: number, ok: Uint8Array): { perAll: number; strength: (at: number, pixel: number) => number } {
-  const a = Math.round(len / 3);
-  const b = Math.round((2 * len) / 3);
-  const end = len * stride;
-  const aAt = a * stride;
-  const bAt = b * stride;
-  const aOk = (a >> 1) * step;
-  const bOk = ((a + b) >> 1) * step;
-  const cOk = ((b + len) >> 1) * step;
-  // Means as products with reciprocals: divisions were slow here.
-  const perAll = 1 / len;
-  const perA = 1 / a;
-  const perB = 1 / (b - a);
-  const perC = 1 / (len - b);
-  return {
-    perAll,
-    strength(at, pixel) {
-      const first = sum[at]!;
-      const all = sum[at + end]! - first;
-      const mean = all * perAll;
-      const s0 = sum[at + aAt]! - first;
-      const s1 = sum[at + bAt]! - sum[at + aAt]!;
-      const m0 = s0 * perA;
-      const m1 = s1 * perB;
-      const m2 = (all - s0 - s1) * perC;
-      // Never above the mean, which counts thirds out of the frame as 0: running off the frame gains nothing.
-      let least = mean;
-      if (ok[pixel + aOk] && m0 < least) least = m0;
-      if (ok[pixel + bOk] && m1 < least) least = m1;
-      if (ok[pixel + cOk] && m2 < least) least = m2;
-      return 0.5 * (mean + least);
-    },
-  };
+class SideThirds {
+  /** Means as products with reciprocals: divisions were slow here. */
+  readonly perAll: number;
+  private readonly perA: number;
+  private readonly perB: number;
+  private readonly perC: number;
+  private readonly end: number;
+  private readonly aAt: number;
+  private readonly bAt: number;
+  private readonly aOk: number;
+  private readonly bOk: number;
+  private readonly cOk: number;
+
+  constructor(
+    private readonly sum: Int32Array,
+    stride: number,
+    len: number,
+    step: number,
+    private readonly ok: Uint8Array,
+  ) {
+    const a = Math.round(len / 3);
+    const b = Math.round((2 * len) / 3);
+    this.end = len * stride;
+    this.aAt = a * stride;
+    this.bAt = b * stride;
+    this.aOk = (a >> 1) * step;
+    this.bOk = ((a + b) >> 1) * step;
+    this.cOk = ((b + len) >> 1) * step;
+    this.perAll = 1 / len;
+    this.perA = 1 / a;
+    this.perB = 1 / (b - a);
+    this.perC = 1 / (len - b);
+  }
+
+  strength(at: number, pixel: number): number {
+    const { sum, ok } = this;
+    const first = sum[at]!;
+    const all = sum[at + this.end]! - first;
+    const mean = all * this.perAll;
+    const s0 = sum[at + this.aAt]! - first;
+    const s1 = sum[at + this.bAt]! - sum[at + this.aAt]!;
+    const m0 = s0 * this.perA;
+    const m1 = s1 * this.perB;
+    const m2 = (all - s0 - s1) * this.perC;
+    // Never above the mean, which counts thirds out of the frame as 0: running off the frame gains nothing.
+    let least = mean;
+    if (ok[pixel + this.aOk] && m0 < least) least = m0;
+    if (ok[pixel + this.bOk] && m1 < least) least = m1;
+    if (ok[pixel + this.cOk] && m2 < least) least = m2;
+    return 0.5 * (mean + least);
+  }
 }
 
 /** The greatest of three whole numbers, without a branch (edge strengths change too often to predict). */
