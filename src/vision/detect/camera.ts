@@ -25,19 +25,8 @@ export function fitCameraPlane(frame: readonly Vec[], table: readonly Vec[], siz
   if (!toFrame) return null;
   let camera = cameraOf(toFrame, centre, size.width);
   if (!camera) return null;
-  const usual = Math.log(PLANE.usualFocal * size.width);
-  // Residuals in standard deviations: each corner's two, and the focal length's distance from the usual.
-  const residuals = (c: Camera): number[] | null => {
-    const out: number[] = [];
-    for (let i = 0; i < table.length; i++) {
-      const p = project(c, centre, table[i]!);
-      if (!p) return null;
-      out.push((p[0] - frame[i]![0]) / PLANE.cornerNoise, (p[1] - frame[i]![1]) / PLANE.cornerNoise);
-    }
-    out.push((Math.log(c.focal) - usual) / PLANE.focalSpread);
-    return out;
-  };
-  let r = residuals(camera);
+  const fit: CameraFit = { frame, table, centre, usual: Math.log(PLANE.usualFocal * size.width) };
+  let r = residualsOf(fit, camera);
   if (!r) return null;
   let cost = sumSquares(r);
   let damping: number = PLANE.damping;
@@ -47,7 +36,7 @@ export function fitCameraPlane(frame: readonly Vec[], table: readonly Vec[], siz
     const steps = [PLANE.focalStep, PLANE.turnStep, PLANE.turnStep, PLANE.turnStep, shift, shift, shift];
     const columns: number[][] = [];
     for (let k = 0; k < 7; k++) {
-      const moved = residuals(nudge(camera, k, steps[k]!));
+      const moved = residualsOf(fit, nudge(camera, k, steps[k]!));
       if (!moved) return null;
       columns.push(moved.map((v, i) => (v - r![i]!) / steps[k]!));
     }
@@ -58,7 +47,7 @@ export function fitCameraPlane(frame: readonly Vec[], table: readonly Vec[], siz
       const delta = solve(damped, jtr);
       if (!delta) break;
       const next = step(camera, delta);
-      const nr = residuals(next);
+      const nr = residualsOf(fit, next);
       const nextCost = nr ? sumSquares(nr) : Infinity;
       if (nextCost < cost) {
         const gain = cost - nextCost;
@@ -79,6 +68,30 @@ export function fitCameraPlane(frame: readonly Vec[], table: readonly Vec[], siz
   const free = spread(table.map((p) => applyHomography(toFrame, p)));
   if (!(own <= PLANE.freeMargin * free + (frame.length > 4 ? PLANE.freeSlack : PLANE.oneCardSlack))) return null;
   return invertHomography(homographyOf(camera, centre));
+}
+
+/** What a camera is fitted to: frame and table points, the frame's centre, the usual focal length's log. */
+interface CameraFit {
+  readonly frame: readonly Vec[];
+  readonly table: readonly Vec[];
+  readonly centre: Vec;
+  readonly usual: number;
+}
+
+/**
+ * Residuals in standard deviations: each corner's two, and the focal length's distance from the
+ * usual; null where a point falls behind the camera. At module level, as the fit runs it often.
+ */
+function residualsOf(fit: CameraFit, c: Camera): number[] | null {
+  const { frame, table, centre, usual } = fit;
+  const out: number[] = [];
+  for (let i = 0; i < table.length; i++) {
+    const p = project(c, centre, table[i]!);
+    if (!p) return null;
+    out.push((p[0] - frame[i]![0]) / PLANE.cornerNoise, (p[1] - frame[i]![1]) / PLANE.cornerNoise);
+  }
+  out.push((Math.log(c.focal) - usual) / PLANE.focalSpread);
+  return out;
 }
 
 /** The Gauss-Newton normal equations J^T J and -J^T r, from J's columns (loops, as this runs hot). */

@@ -2,7 +2,7 @@
 // plane along its two sides, the one the frame's edges bear out best winning; this keeps the card's
 // own angle. Also a pile's top card, covered sides, Stacks yellow and the look of open table.
 import type { RgbaImage } from '../image.js';
-import { applyHomography, centroid, dist, lineDistance, quadPoint, sub, unit, type Homography, type Vec } from './geometry.js';
+import { applyHomography, ascending, centroid, dist, lineDistance, quadPoint, sub, unit, type Homography, type Vec } from './geometry.js';
 import { quadOfLines, refineQuad, type GreyImage, type RefinedQuad } from './refine.js';
 import type { CardSize } from './table.js';
 import { COMPLETE, TABLE_LOOK, YELLOW } from './snap-params.js';
@@ -152,6 +152,13 @@ export function stripColour(frame: RgbaImage, q: readonly Vec[], side: number, o
   return samples ? [0, 1, 2].map((k) => samples.reduce((t, p) => t + p[k]!, 0) / samples.length) : null;
 }
 
+/** Each side's stripColour at `offset` (a loop: this runs for every candidate). */
+function sideStrips(frame: RgbaImage, q: readonly Vec[], offset: number): (number[] | null)[] {
+  const out: (number[] | null)[] = [];
+  for (let s = 0; s < 4; s++) out.push(stripColour(frame, q, s, offset));
+  return out;
+}
+
 /**
  * The side a cover (a deck, a phone, a hand) lies against, or null: what lies just outside it is
  * unlike the other sides' outsides, the paper and `table` (a layout's edge card has table on one
@@ -159,8 +166,8 @@ export function stripColour(frame: RgbaImage, q: readonly Vec[], side: number, o
  */
 export function coveredSide(frame: RgbaImage, q: readonly Vec[], table: readonly number[] | null = null): number | null {
   const short = Math.min(dist(q[0]!, q[1]!), dist(q[1]!, q[2]!));
-  const outside = [0, 1, 2, 3].map((s) => stripColour(frame, q, s, COMPLETE.strip * short));
-  const inside = [0, 1, 2, 3].map((s) => stripColour(frame, q, s, -COMPLETE.strip * short)).filter((m): m is number[] => m !== null);
+  const outside = sideStrips(frame, q, COMPLETE.strip * short);
+  const inside = sideStrips(frame, q, -COMPLETE.strip * short).filter((m): m is number[] => m !== null);
   const far = (a: readonly number[], b: readonly number[]): boolean => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!) > COMPLETE.coverFar;
   // Along a cover nearly every sample is unlike any blend of paper and table (a neighbour, a shadow).
   const paper = inside.reduce((best, m) => (m[0]! + m[1]! + m[2]! > best[0]! + best[1]! + best[2]! ? m : best), [0, 0, 0]);
@@ -300,7 +307,7 @@ export function tableLook(frame: RgbaImage, quads: readonly (readonly Vec[])[], 
     }
   }
   if (inside.length < TABLE_LOOK.leastPaper) return null;
-  const median = (k: number): number => inside.map((v) => v[k]!).sort((x, y) => x - y)[inside.length >> 1]!;
+  const median = (k: number): number => inside.map((v) => v[k]!).sort(ascending)[inside.length >> 1]!;
   const paper = [[median(0), median(1), median(2)], ...faces];
   const every = Math.max(1, Math.floor(outside.length / TABLE_LOOK.compared));
   const off = outside.filter((o, i) => i % every === 0 && !nearAny(o, paper, TABLE_LOOK.paperNear));
@@ -321,7 +328,7 @@ export function tableLook(frame: RgbaImage, quads: readonly (readonly Vec[])[], 
   const look = { samples: samples.filter((_, i) => i % step === 0), paper };
   // Trusted only where it tells the lone cards themselves from the table.
   const some = Math.max(1, Math.floor(quads.length / TABLE_LOOK.checked));
-  const own = quads.filter((_, i) => i % some === 0).map((q) => tableShare(frame, q, look)).sort((x, y) => x - y);
+  const own = quads.filter((_, i) => i % some === 0).map((q) => tableShare(frame, q, look)).sort(ascending);
   return own[Math.floor(own.length * TABLE_LOOK.quantile)]! <= TABLE_LOOK.ownTable ? look : null;
 }
 

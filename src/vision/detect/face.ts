@@ -146,14 +146,16 @@ export function paperColour(s: Surface, quads: readonly (readonly Vec[])[], mask
     });
   }
   if (n < FACE.colourSamples) return noYellow ? null : [...s.white];
-  const median = (c: number): number => {
-    for (let v = 0, seen = 0; v < 256; v++) {
-      seen += counts[c * 256 + v]!;
-      if (seen > n >> 1) return v;
-    }
-    return 255;
-  };
-  return [Math.max(FACE.darkestPaper, median(0)), Math.max(FACE.darkestPaper, median(1)), Math.max(FACE.darkestPaper, median(2))];
+  return [Math.max(FACE.darkestPaper, channelMedian(counts, 0, n)), Math.max(FACE.darkestPaper, channelMedian(counts, 1, n)), Math.max(FACE.darkestPaper, channelMedian(counts, 2, n))];
+}
+
+/** The median of channel `c` of `n` pixels counted in `counts` (256 levels a channel). */
+function channelMedian(counts: Int32Array, c: number, n: number): number {
+  for (let v = 0, seen = 0; v < 256; v++) {
+    seen += counts[c * 256 + v]!;
+    if (seen > n >> 1) return v;
+  }
+  return 255;
 }
 
 /** Visits an nx x ny grid of working pixels inset by share `inset` in the quad, with their (u, v) on the face. */

@@ -3,7 +3,7 @@
 // corners are the lines' crossings. Sides without enough evidence keep their rough line.
 import type { Quad, RgbaImage } from '../image.js';
 import { pixelsOf } from '../rectify.js';
-import { add, dist, fitLine, lineDistance, lineIntersection, norm, scale, sub, unit, type Line, type Vec } from './geometry.js';
+import { add, ascending, dist, fitLine, lineDistance, lineIntersection, norm, scale, sub, unit, type Line, type Vec } from './geometry.js';
 import { float64s, int32s, uint16s } from '../scratch.js';
 import { REFINE, SLIDE } from './snap-params.js';
 
@@ -288,7 +288,7 @@ function stepAcross(g: GreyImage, q: readonly Vec[], d: Vec, side: number, t: nu
     if (!Number.isNaN(diff)) v.push(diff);
   }
   if (v.length < SLIDE.samples * SLIDE.inFrame) return 0;
-  v.sort((x, y) => x - y);
+  v.sort(ascending);
   return v[Math.floor(v.length * SLIDE.quantile)]!;
 }
 

@@ -2,7 +2,7 @@
 // partly covered or cut by the frame, cards in shade). Each hit is snapped to its edges and kept
 // when it is card-shaped, holds paper in one piece and ink, and lies over no card found.
 import { performance } from 'node:perf_hooks';
-import { applyHomography, centroid, type Homography, dist, insetGrid, insidePolygon, invertHomography, portrait, quadCentre, type Vec } from './geometry.js';
+import { applyHomography, ascending, centroid, type Homography, dist, insetGrid, insidePolygon, invertHomography, portrait, quadCentre, type Vec } from './geometry.js';
 import { refineQuad, relaxQuad, slideAlong, type RefinedQuad } from './refine.js';
 import { tablePlane } from './table.js';
 import { dipsIn } from './surface.js';
@@ -38,7 +38,7 @@ export function scanForCards(look: Look, pass: Pass, on: Plane, found: Candidate
   const { plane } = on;
   if (!plane || !on.inverse) return;
   const hits = scan(look, pass, on);
-  const contrasts = pass.lone.flatMap((l) => l.refined.contrast.filter((_, k) => l.refined.support[k]! >= SIDES.held)).sort((a, b) => a - b);
+  const contrasts = pass.lone.flatMap((l) => l.refined.contrast.filter((_, k) => l.refined.support[k]! >= SIDES.held)).sort(ascending);
   const judging: Judging = {
     look,
     pass,
@@ -69,7 +69,13 @@ function scan(look: Look, pass: Pass, on: Plane): ScanHit[] {
   // plane's horizon map to nonsense (SCAN_HITS.horizon).
   const notCards = (options.notCards ?? []) as unknown as Vec[][];
   const regions = pass.regions.filter((r) => !notCards.some((q) => insidePolygon(q, look.toFrame(centroid(r.polygon)))));
-  const pts = regions.flatMap((r) => r.hull.map((p) => applyHomography(plane.toTable, look.toFrame(p)))).filter((p) => Math.abs(p[0]) < SCAN_HITS.horizon && Math.abs(p[1]) < SCAN_HITS.horizon);
+  const pts: Vec[] = [];
+  for (const r of regions) {
+    for (const p of r.hull) {
+      const t = applyHomography(plane.toTable, look.toFrame(p));
+      if (Math.abs(t[0]) < SCAN_HITS.horizon && Math.abs(t[1]) < SCAN_HITS.horizon) pts.push(t);
+    }
+  }
   const margin = on.size.heightMm;
   const xs = pts.map((p) => p[0]);
   const ys = pts.map((p) => p[1]);
