@@ -74,8 +74,8 @@ interface GapRect {
 
 /**
  * The gaps on a plane: cells near the layout that no card holds, whose rectangle lies in the frame,
- * looks like paper and covers no card that holds its own cell. Loops, not closures, as it runs for
- * every frame: closures made afresh lose their compiled code at each full garbage collection.
+ * looks like paper and covers no card that holds its own cell. Loops, not closures (docs/vision.md:
+ * code that runs for every candidate).
  */
 function gapsNear(near: GapsNear, toTable: Homography | null): GapRect[] {
   const { corners, readings, sure, quads, frame, isPaper } = near;

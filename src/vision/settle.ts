@@ -69,7 +69,7 @@ function withCard<T>(read: PropertyRead<T> | undefined, value: T, confidence: nu
   return { value: confidence >= threshold ? value : null, confidence };
 }
 
-/** How likely two reads name the same card: the dot product of their odds (at module level, as it runs hot). */
+/** How likely two reads name the same card: the dot product of their odds (at module level: docs/vision.md). */
 function overlap(a: Float32Array, b: Float32Array): number {
   let s = 0;
   for (let k = 0; k < a.length; k++) s += a[k]! * b[k]!;

@@ -80,7 +80,7 @@ interface CameraFit {
 
 /**
  * Residuals in standard deviations: each corner's two, and the focal length's distance from the
- * usual; null where a point falls behind the camera. At module level, as the fit runs it often.
+ * usual; null where a point falls behind the camera. At module level, as it runs hot (docs/vision.md).
  */
 function residualsOf(fit: CameraFit, c: Camera): number[] | null {
   const { frame, table, centre, usual } = fit;
@@ -94,7 +94,7 @@ function residualsOf(fit: CameraFit, c: Camera): number[] | null {
   return out;
 }
 
-/** The Gauss-Newton normal equations J^T J and -J^T r, from J's columns (loops, as this runs hot). */
+/** The Gauss-Newton normal equations J^T J and -J^T r, from J's columns (loops, as it runs hot). */
 function normalEquations(columns: readonly number[][], r: readonly number[]): { jtj: number[][]; jtr: number[] } {
   const jtj: number[][] = [];
   const jtr: number[] = [];

@@ -372,8 +372,7 @@ function tableCells(frame: RgbaImage, quad: readonly Vec[], look: TableLook): bo
 
 /**
  * How many rows (`axis` 0) or columns (1) of `table` cells in from the first (or, `fromEnd`, the
- * last) are mostly table. A plain loop: closures made for every hit lose their compiled code at each
- * full garbage collection.
+ * last) are mostly table. A plain loop, as it runs for every hit (docs/vision.md).
  */
 function tabledDepth(table: readonly (readonly boolean[])[], axis: 0 | 1, fromEnd: boolean): number {
   const ny = table.length;

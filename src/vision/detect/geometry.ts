@@ -37,8 +37,8 @@ export const unit = (a: Vec): [number, number] => {
 };
 
 /**
- * Numbers in rising order, as a sort's comparator. One function for all: an arrow written in a hot
- * function is a new closure each call, whose compiled code each full garbage collection drops.
+ * Numbers in rising order, as a sort's comparator: one function for all, as an arrow written in a
+ * hot function is a new closure on every call (docs/vision.md).
  */
 export const ascending = (a: number, b: number): number => a - b;
 

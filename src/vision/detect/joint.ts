@@ -102,8 +102,8 @@ export function ownBorders(g: GreyImage, r: RefinedQuad): RefinedQuad | null {
 const FROM = -8;
 
 /**
- * The grey across one side of a quad, at offsets o (inwards positive): a class, not closures, as
- * closures made for every side lose their compiled code at each full garbage collection.
+ * The grey across one side of a quad, at offsets o (inwards positive): a class, not closures made
+ * for every side (docs/vision.md).
  */
 class BorderProfile {
   /** The median grey at each offset, from FROM on, worked out when first asked for (NaN until then). */

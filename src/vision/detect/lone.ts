@@ -68,8 +68,7 @@ export function loneCards(look: Look, guess: Colour): Pass {
   return other && other.lone.length >= Math.max(first.lone.length + LONE.shapesGain, LONE.shapesShare * first.lone.length) ? other : first;
 }
 
-// At module level, not closures in loneCards: made for every look, closures lose their compiled
-// code at each full garbage collection.
+// At module level, not closures made in loneCards for every look (docs/vision.md).
 const shapedLikeACard = (r: Region): boolean => isLoneCard(r);
 
 /** The shapes' outlines snapped to the frame's edges, where held as a lone card's (LONE.sides). */

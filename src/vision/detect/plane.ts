@@ -62,8 +62,8 @@ export function planeOf(look: Look, pass: Pass): Plane {
 }
 
 /**
- * Plane as a class, not an object of closures: made for every look, closures lose their compiled
- * code at each full garbage collection, and these run for every candidate.
+ * Plane as a class, not an object of closures, as its measures run for every candidate
+ * (docs/vision.md).
  */
 class LookPlane implements Plane {
   readonly inverse: Homography | null;

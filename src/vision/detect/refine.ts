@@ -273,8 +273,7 @@ export type { Quad };
 
 /**
  * The step across side `side` of `q` moved `t` px along `d`: the SLIDE.quantile of its grey falls
- * across, 0 where too little of it lies in the frame. At module level, as it runs hot: a closure made
- * for each call loses its compiled code at each full garbage collection.
+ * across, 0 where too little of it lies in the frame. At module level, as it runs hot (docs/vision.md).
  */
 function stepAcross(g: GreyImage, q: readonly Vec[], d: Vec, side: number, t: number): number {
   const a = q[side]!;

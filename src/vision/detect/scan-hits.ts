@@ -151,8 +151,7 @@ function judgeHit(j: Judging, hit: ScanHit): Candidate | Rejected {
   return { quad: refined.quad, support: refined.support, partial: !inFrame || refined.support.some((v) => v < SIDES.held), coverage: SCANNED, ...(face.tentative ? { tentative: true as const } : {}) };
 }
 
-// The tests below loop rather than pass closures: made afresh for every hit, a closure's compiled
-// code is dropped at each full garbage collection and compiled again.
+// The tests below loop rather than pass closures, as they run for every hit (docs/vision.md).
 
 /** Whether `p` lies inside a settled card found. */
 function insideSettled(j: Judging, p: Vec): boolean {

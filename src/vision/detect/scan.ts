@@ -301,7 +301,7 @@ function scorePeaks(score: Float32Array, weakest: Float32Array, sw: number, sh: 
  * A side's strength from the prefix sums `sum` (rows a column wider than the view; `stride` apart
  * along the side, `len` long, view pixels `step` apart): half the mean and half the weakest third
  * in the frame, as a face's big shapes line up along only part of a line and outscore a faint true side.
- * A class, as a closure made for every scan loses its compiled code at each full garbage collection.
+ * A class, not a closure made for every scan (docs/vision.md).
  */
 class SideThirds {
   /** Means as products with reciprocals: divisions were slow here. */
