@@ -181,27 +181,30 @@ export function comb(positions: readonly number[], weights: readonly number[], r
   return positions.map((p) => Math.round((p - offset) / best.pitch));
 }
 
+/**
+ * How well positions sit on a comb of this pitch, scored in mm from the nearest tooth (shares of
+ * the pitch would favour wide pitches), and the comb's phase. `total`: the weights' sum.
+ */
+function combFit(positions: readonly number[], weights: readonly number[], total: number, pitch: number): { r: number; phase: number } {
+  const [re, im] = phaseVector(positions, weights, pitch);
+  const ph = Math.atan2(im, re);
+  const offset = (ph / (2 * Math.PI)) * pitch;
+  let fit = 0;
+  for (let i = 0; i < positions.length; i++) {
+    const d = positions[i]! - offset;
+    const res = d - Math.round(d / pitch) * pitch;
+    fit += weights[i]! * Math.exp(-0.5 * (res / GRID.toothMm) ** 2);
+  }
+  return { r: fit / total, phase: ph };
+}
+
 /** Columns and rows with pitches (width + gap, height + gap) sharing one gap from `gaps`. */
 function jointComb(xs: readonly number[], ys: readonly number[], weights: readonly number[], size: CardSize, gaps: readonly [number, number]): { cols: number[]; rows: number[] } {
   const total = weights.reduce((a, b) => a + b, 0) || 1;
-  // How well positions sit on a comb of this pitch, scored in mm from the nearest tooth: shares of
-  // the pitch would favour wide pitches.
-  const phase = (positions: readonly number[], pitch: number): { r: number; phase: number } => {
-    const [re, im] = phaseVector(positions, weights, pitch);
-    const ph = Math.atan2(im, re);
-    const offset = (ph / (2 * Math.PI)) * pitch;
-    let fit = 0;
-    for (let i = 0; i < positions.length; i++) {
-      const d = positions[i]! - offset;
-      const res = d - Math.round(d / pitch) * pitch;
-      fit += weights[i]! * Math.exp(-0.5 * (res / GRID.toothMm) ** 2);
-    }
-    return { r: fit / total, phase: ph };
-  };
   let best: { score: number; gap: number; px: number; py: number } = { score: -Infinity, gap: GRID.usualGapMm, px: 0, py: 0 };
   for (let gap = gaps[0]; gap <= gaps[1] + 1e-9; gap += GRID.searchStepMm) {
-    const x = phase(xs, size.widthMm + gap);
-    const y = phase(ys, size.heightMm + gap);
+    const x = combFit(xs, weights, total, size.widthMm + gap);
+    const y = combFit(ys, weights, total, size.heightMm + gap);
     const score = x.r + y.r - GRID.jointPrior * Math.abs(gap - GRID.usualGapMm);
     if (score > best.score) best = { score, gap, px: x.phase, py: y.phase };
   }

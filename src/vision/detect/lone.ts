@@ -71,6 +71,12 @@ export function loneCards(look: Look, guess: Colour): Pass {
 // At module level, not closures made in loneCards for every look (docs/vision.md).
 const shapedLikeACard = (r: Region): boolean => isLoneCard(r);
 
+/** Whether a region's polygon holds any of `points`. */
+function holdsAny(r: Region, points: readonly Vec[]): boolean {
+  for (const p of points) if (insidePolygon(r.polygon, p)) return true;
+  return false;
+}
+
 /** The shapes' outlines snapped to the frame's edges, where held as a lone card's (LONE.sides). */
 function heldOutlines(look: Look, shapes: readonly Region[]): RefinedQuad[] {
   const out: RefinedQuad[] = [];
@@ -138,8 +144,8 @@ function passWith(look: Look, chroma: Float32Array, chromaMax: number, cut: numb
   // Few lone cards: edges inside a face (a glare spot's rim) may part it so no region is card-shaped,
   // while the area its outline encloses is. Not round a card found: two side by side enclose one too.
   if (lone.length < LOOKS.few) {
-    const holdsNone = (r: Region): boolean => !lone.some((l) => insidePolygon(r.polygon, look.toWork(quadCentre(l.refined.quad))));
-    split(0, look.enclosed().filter(holdsNone), false, lone).lone.filter((l) => !crossedByJoint(look.grey, l.refined.quad)).forEach(add);
+    const centres = lone.map((l) => look.toWork(quadCentre(l.refined.quad)));
+    split(0, look.enclosed().filter((r) => !holdsAny(r, centres)), false, lone).lone.filter((l) => !crossedByJoint(look.grey, l.refined.quad)).forEach(add);
   }
   // Stacks: a special's yellow face on a table as light as the paper, with no edge between them in
   // grey, is parted from the table by its yellow alone.

@@ -99,13 +99,17 @@ export async function createCardReader(options: CardReaderOptions = {}): Promise
   return { read, meta, threshold, dispose: () => model.dispose() };
 }
 
+/** Card `i`'s odds on one head, averaged over its views (at module level: docs/vision.md). */
+function headProbs(out: Float32Array, i: number, views: number, head: Head, temperatures: Partial<Record<string, number>>): Float64Array {
+  const w = 1 / views;
+  const p = new Float64Array(head.size);
+  for (let v = 0; v < views; v++) softmax(out.subarray((i * views + v) * OUTPUTS, (i * views + v + 1) * OUTPUTS), head, temperatures[head.name] ?? 1, p, w, v === 1);
+  return p;
+}
+
 function interpret(out: Float32Array, i: number, views: number, deck: ReadDeck, threshold: number, temperatures: Partial<Record<string, number>>): CardReading {
   const w = 1 / views;
-  const probs = (head: Head): Float64Array => {
-    const p = new Float64Array(head.size);
-    for (let v = 0; v < views; v++) softmax(out.subarray((i * views + v) * OUTPUTS, (i * views + v + 1) * OUTPUTS), head, temperatures[head.name] ?? 1, p, w, v === 1);
-    return p;
-  };
+  const probs = (head: Head): Float64Array => headProbs(out, i, views, head, temperatures);
   let cardP = 0;
   let visible = 0;
   for (let v = 0; v < views; v++) {
