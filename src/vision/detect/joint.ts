@@ -88,8 +88,9 @@ export function ownBorders(g: GreyImage, r: RefinedQuad): RefinedQuad | null {
     if (line.at(outer) < 0) continue;
     // Only past a crisp line, as a neighbour's border is: beside a blurred one, noise could pass for a border.
     if (line.dip(outer) < BORDER.crisp) continue;
+    const paper = line.light(outer - BORDER.thin);
     let inner = -1;
-    for (let o = outer + BORDER.gap; o <= reach; o++) if (line.border(o, outer) && (inner < 0 || line.dip(o) > line.dip(inner))) inner = o;
+    for (let o = outer + BORDER.gap; o <= reach; o++) if (line.border(o, outer, paper) && (inner < 0 || line.dip(o) > line.dip(inner))) inner = o;
     if (inner < 0) continue;
     const shift = inner - outer;
     lines[s] = { p: [r.lines[s]!.p[0] + n[0] * shift, r.lines[s]!.p[1] + n[1] * shift], d: r.lines[s]!.d };
@@ -154,10 +155,10 @@ class BorderProfile {
 
   /**
    * Whether o is a border like the `outer` one: thin, no darker than it (ink is), about as deep, with
-   * light all round: the neighbour's paper outside, the light gap and this card's paper inside.
+   * light all round (about `paper`'s grey): the neighbour's paper outside, the light gap and this
+   * card's paper inside.
    */
-  border(o: number, outer: number): boolean {
-    const paper = this.light(outer - BORDER.thin);
+  border(o: number, outer: number, paper: number): boolean {
     return (
       this.dip(o) >= Math.max(BORDER.dip, BORDER.dipShare * this.dip(outer)) &&
       this.at(o) >= this.at(outer) - BORDER.like &&

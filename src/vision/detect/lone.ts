@@ -48,7 +48,6 @@ export function loneCards(look: Look, guess: Colour): Pass {
   // pass with their paper's colour where that is another idea of it.
   let cardLoops: Region[] | null = null;
   const loopsShapedLikeCards = (): Region[] => (cardLoops ??= look.edgeLoops().filter(shapedLikeACard));
-  const outlinesOf = (shapes: Region[]): RefinedQuad[] => heldOutlines(look, shapes);
   const paperOf = (outlines: RefinedQuad[]): Pass | null => {
     const paper = outlines.length > 0 ? paperColour(surface, outlines.map((r) => r.quad.map(look.toWork)), null) : null;
     return paper && colourDistance(paper, guess) > LOOKS.otherPaper ? strict(paper) : null;
@@ -58,12 +57,12 @@ export function loneCards(look: Look, guess: Colour): Pass {
   // card-shaped too, and refining each costs more than the rest of the pass.
   let sized: Region[] | null = null;
   const shapes = (): Region[] => (sized ??= first.lone.length > 0 ? aboutTheirSize(loopsShapedLikeCards(), first.lone) : loopsShapedLikeCards());
-  if (first.lone.length < LOOKS.few) return otherPapers(look, guess, first, strict, () => paperOf(outlinesOf(shapes())));
+  if (first.lone.length < LOOKS.few) return otherPapers(look, guess, first, strict, () => paperOf(heldOutlines(look, shapes())));
   // More card shapes outlined by the edges alone than lone cards: the paper taken may be a glare
   // spot's white, which only the cards under it match. Kept where it finds enough more lone cards.
   // Unrefined shapes are counted first, as most frames stop there.
   const over = first.lone.length + LONE.shapesOver;
-  const outlines = shapes().length > over ? outlinesOf(shapes()) : [];
+  const outlines = shapes().length > over ? heldOutlines(look, shapes()) : [];
   const other = outlines.length > over ? paperOf(outlines) : null;
   return other && other.lone.length >= Math.max(first.lone.length + LONE.shapesGain, LONE.shapesShare * first.lone.length) ? other : first;
 }

@@ -6,7 +6,7 @@ import { applyHomography, ascending, centroid, type Homography, dist, insetGrid,
 import { refineQuad, relaxQuad, slideAlong, type RefinedQuad } from './refine.js';
 import { tablePlane } from './table.js';
 import { dipsIn } from './surface.js';
-import { scanAngles, scanTable, type TableBox } from './scan.js';
+import { boxAround, boxCorners, scanAngles, scanTable, type TableBox } from './scan.js';
 import { completeOnPlane, slideOffTable, tableShare } from './complete.js';
 import { crossedByJoint, ownBorders } from './joint.js';
 import { faceIn, faceStats, paperInOnePiece, paperRims } from './face.js';
@@ -76,16 +76,12 @@ function scan(look: Look, pass: Pass, on: Plane): ScanHit[] {
       if (Math.abs(t[0]) < SCAN_HITS.horizon && Math.abs(t[1]) < SCAN_HITS.horizon) pts.push(t);
     }
   }
-  const margin = on.size.heightMm;
-  const xs = pts.map((p) => p[0]);
-  const ys = pts.map((p) => p[1]);
-  const box = { x0: Math.min(...xs) - margin, y0: Math.min(...ys) - margin, x1: Math.max(...xs) + margin, y1: Math.max(...ys) + margin };
+  const box = boxAround(pts, on.size.heightMm);
   const tScan = performance.now();
   // The box on the fine grey, for the thin dark lines there (worked out only where looked for).
-  const corners = [[box.x0, box.y0], [box.x1, box.y0], [box.x1, box.y1], [box.x0, box.y1]].map((p) => applyHomography(inverse, p as unknown as Vec));
-  const fx = corners.map((p) => p[0] / surface.fineToFrame);
-  const fy = corners.map((p) => p[1] / surface.fineToFrame);
-  const dips = dipsIn(look.cv, surface, { x0: Math.min(...fx), y0: Math.min(...fy), x1: Math.max(...fx), y1: Math.max(...fy) });
+  const onFrame = boxAround(boxCorners(box).map((p) => applyHomography(inverse, p)));
+  const k = surface.fineToFrame;
+  const dips = dipsIn(look.cv, surface, { x0: onFrame.x0 / k, y0: onFrame.y0 / k, x1: onFrame.x1 / k, y1: onFrame.y1 / k });
   // The lone cards' own turn in TIC layouts; in Stacks the plane's axes, as lone outlines there are mostly piles.
   const angles = deck === 'tic' ? scanAngles(pass.lone.map((l) => l.refined.quad), plane.toTable) : [0];
   try {
@@ -101,10 +97,7 @@ function scan(look: Look, pass: Pass, on: Plane): ScanHit[] {
 /** The table box (mm) the frame of `look` shows. */
 function tableSeenIn(look: Look, toTable: Homography): TableBox {
   const { width, height } = look.frame;
-  const seen = [[0, 0], [width, 0], [width, height], [0, height]].map((p) => applyHomography(toTable, p as unknown as Vec));
-  const xs = seen.map((p) => p[0]);
-  const ys = seen.map((p) => p[1]);
-  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+  return boxAround(boxCorners({ x0: 0, y0: 0, x1: width, y1: height }).map((p) => applyHomography(toTable, p)));
 }
 
 /** A scan hit turned down: the quad, and why (for the debug pictures). */

@@ -42,6 +42,23 @@ export interface TableBox {
   readonly y1: number;
 }
 
+/** The box round `points`, `margin` beyond them each way. */
+export function boxAround(points: readonly Vec[], margin = 0): TableBox {
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  return { x0: Math.min(...xs) - margin, y0: Math.min(...ys) - margin, x1: Math.max(...xs) + margin, y1: Math.max(...ys) + margin };
+}
+
+/** A box's corners, clockwise from (x0, y0). */
+export function boxCorners(box: TableBox): Vec[] {
+  return [
+    [box.x0, box.y0],
+    [box.x1, box.y0],
+    [box.x1, box.y1],
+    [box.x0, box.y1],
+  ];
+}
+
 /** A card-sized peak of edge strength, as a quad on the frame. */
 export interface ScanHit {
   /** Corners on the frame (pixels), clockwise from the card's top-left on the table. */
@@ -117,11 +134,11 @@ function scanView(input: ScanInput, angle: number): { w: number; h: number; m: H
 
 /** The pixels of `view` that hold `within` (the table -> view map `fromTable`), as a view of their own. */
 function viewPart(view: { w: number; h: number; m: Homography; viewToFrame: Homography }, fromTable: Homography, within: TableBox): typeof view {
-  const corners = [[within.x0, within.y0], [within.x1, within.y0], [within.x1, within.y1], [within.x0, within.y1]].map((p) => applyHomography(fromTable, p as unknown as Vec));
-  const x0 = Math.max(0, Math.floor(Math.min(...corners.map((p) => p[0]))));
-  const y0 = Math.max(0, Math.floor(Math.min(...corners.map((p) => p[1]))));
-  const x1 = Math.min(view.w, Math.ceil(Math.max(...corners.map((p) => p[0]))));
-  const y1 = Math.min(view.h, Math.ceil(Math.max(...corners.map((p) => p[1]))));
+  const seen = boxAround(boxCorners(within).map((p) => applyHomography(fromTable, p)));
+  const x0 = Math.max(0, Math.floor(seen.x0));
+  const y0 = Math.max(0, Math.floor(seen.y0));
+  const x1 = Math.min(view.w, Math.ceil(seen.x1));
+  const y1 = Math.min(view.h, Math.ceil(seen.y1));
   const m = multiplyHomography([1, 0, -x0, 0, 1, -y0, 0, 0, 1], view.m);
   const viewToFrame = multiplyHomography(view.viewToFrame, [1, 0, x0, 0, 1, y0, 0, 0, 1]);
   return { w: Math.max(0, x1 - x0), h: Math.max(0, y1 - y0), m, viewToFrame };
