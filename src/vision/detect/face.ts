@@ -5,15 +5,14 @@ import type { RefinedQuad } from './refine.js';
 import type { Surface } from './surface.js';
 import { insidePolygon, median, quadCentre, type Vec } from './geometry.js';
 import { isYellow } from './complete.js';
-import { bytes, int32s, uint16s } from '../scratch.js';
+import { bytes, float64s, int32s, uint16s } from '../scratch.js';
 import { FACE, SIDES } from './params.js';
 
 /** The largest piece's share of a quad's paper: a card's paper is one piece, checked cloth's many. */
 export function paperInOnePiece(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: readonly Vec[], deck: 'tic' | 'stacks', besideGlare = false): number {
   const nx = FACE.piecesAcross;
   const ny = FACE.piecesDown;
-  const idx: number[] = [];
-  forEachInside(quad, nx, ny, FACE.piecesInset, (x, y) => idx.push(x < 0 || y < 0 || x >= s.width || y >= s.height ? -1 : y * s.width + x));
+  const idx = samplesInside('pieces.samples', quad, nx, ny, FACE.piecesInset, s.width, s.height);
   const histogram = new Uint16Array(256);
   let seen = 0;
   for (const i of idx) {
@@ -23,7 +22,7 @@ export function paperInOnePiece(s: Surface, chroma: Float32Array, mask: Uint8Arr
   }
   if (seen === 0) return 0;
   const light = paperLevel(histogram, seen);
-  const paper = idx.map((i) => i >= 0 && isPaper(s, chroma, mask, i, light, besideGlare));
+  const paper = Array.from(idx, (i) => i >= 0 && isPaper(s, chroma, mask, i, light, besideGlare));
   const label = new Int32Array(nx * ny).fill(-1);
   const pieces: { size: number; v: number; across: boolean }[] = [];
   let total = 0;
@@ -138,12 +137,11 @@ export function paperColour(s: Surface, quads: readonly (readonly Vec[])[], mask
   const counts = int32s('paper.counts', 3 * 256).fill(0);
   let n = 0;
   for (const q of quads) {
-    forEachInside(q, FACE.colourAcross, FACE.colourDown, FACE.colourInset, (x, y) => {
-      const i = y * s.width + x;
-      if (x < 0 || y < 0 || x >= s.width || y >= s.height || (mask && !mask[i]) || (noYellow && isYellow(s.rgba[i * 4]!, s.rgba[i * 4 + 1]!, s.rgba[i * 4 + 2]!))) return;
+    for (const i of samplesInside('paper.samples', q, FACE.colourAcross, FACE.colourDown, FACE.colourInset, s.width, s.height)) {
+      if (i < 0 || (mask && !mask[i]) || (noYellow && isYellow(s.rgba[i * 4]!, s.rgba[i * 4 + 1]!, s.rgba[i * 4 + 2]!))) continue;
       for (let c = 0; c < 3; c++) counts[c * 256 + s.rgba[i * 4 + c]!]!++;
       n++;
-    });
+    }
   }
   if (n < FACE.colourSamples) return noYellow ? null : [...s.white];
   return [Math.max(FACE.darkestPaper, channelMedian(counts, 0, n)), Math.max(FACE.darkestPaper, channelMedian(counts, 1, n)), Math.max(FACE.darkestPaper, channelMedian(counts, 2, n))];
@@ -158,20 +156,36 @@ function channelMedian(counts: Int32Array, c: number, n: number): number {
   return 255;
 }
 
-/** Visits an nx x ny grid of working pixels inset by share `inset` in the quad, with their (u, v) on the face. */
-export function forEachInside(quad: readonly Vec[], nx: number, ny: number, inset: number, visit: (x: number, y: number, u: number, v: number) => void): void {
+/**
+ * An nx x ny grid of working pixels inset by share `inset` in the quad, row by row: each one's index
+ * in a `width` x `height` image, or -1 outside it. Returns the grid in a scratch array named `name`.
+ * A loop, not a visitor: it runs for every outline and hit (docs/vision.md).
+ */
+export function samplesInside(name: string, quad: readonly Vec[], nx: number, ny: number, inset: number, width: number, height: number): Int32Array {
+  const out = int32s(name, nx * ny);
   const span = 1 - 2 * inset;
+  const [q0, q1, q2, q3] = quad as [Vec, Vec, Vec, Vec];
+  // Each column's ends on the quad's top and bottom sides, worked out once for all its rows.
+  const ends = float64s('samples.ends', 4 * nx);
+  for (let i = 0; i < nx; i++) {
+    const u = inset + (span * (i + 0.5)) / nx;
+    ends[4 * i] = q0[0] + (q1[0] - q0[0]) * u;
+    ends[4 * i + 1] = q0[1] + (q1[1] - q0[1]) * u;
+    ends[4 * i + 2] = q3[0] + (q2[0] - q3[0]) * u;
+    ends[4 * i + 3] = q3[1] + (q2[1] - q3[1]) * u;
+  }
+  let k = 0;
   for (let j = 0; j < ny; j++) {
     const v = inset + (span * (j + 0.5)) / ny;
     for (let i = 0; i < nx; i++) {
-      const u = inset + (span * (i + 0.5)) / nx;
-      const tx = quad[0]![0] + (quad[1]![0] - quad[0]![0]) * u;
-      const ty = quad[0]![1] + (quad[1]![1] - quad[0]![1]) * u;
-      const bx = quad[3]![0] + (quad[2]![0] - quad[3]![0]) * u;
-      const by = quad[3]![1] + (quad[2]![1] - quad[3]![1]) * u;
-      visit(Math.round(tx + (bx - tx) * v), Math.round(ty + (by - ty) * v), u, v);
+      const tx = ends[4 * i]!;
+      const ty = ends[4 * i + 1]!;
+      const x = Math.round(tx + (ends[4 * i + 2]! - tx) * v);
+      const y = Math.round(ty + (ends[4 * i + 3]! - ty) * v);
+      out[k++] = x < 0 || y < 0 || x >= width || y >= height ? -1 : y * width + x;
     }
   }
+  return out;
 }
 
 /** Whether a quad (working pixels) holds a card face: enough paper and some ink, which light cloth lacks. */
@@ -202,6 +216,17 @@ export interface FaceStats {
   readonly glare: number;
 }
 
+/** Which cells of faceStats' sample grid lie in the face's middle (FACE.coreMargin in from its sides). */
+const CORE_CELLS: Uint8Array = (() => {
+  const cells = new Uint8Array(FACE.across * FACE.down);
+  const span = 1 - 2 * FACE.inset;
+  const inCore = (t: number): boolean => t > FACE.coreMargin && t < 1 - FACE.coreMargin;
+  for (let j = 0; j < FACE.down; j++) {
+    for (let i = 0; i < FACE.across; i++) cells[j * FACE.across + i] = inCore(FACE.inset + (span * (i + 0.5)) / FACE.across) && inCore(FACE.inset + (span * (j + 0.5)) / FACE.down) ? 1 : 0;
+  }
+  return cells;
+})();
+
 /**
  * Paper and ink shares inside a quad. Paper is judged against the quad's own lightest part, as a card
  * in shade is darker all over; ink is strong colour or a dark mark, which every face shows.
@@ -209,21 +234,22 @@ export interface FaceStats {
 export function faceStats(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: readonly Vec[], besideGlare = false): FaceStats {
   const nx = FACE.across;
   const ny = FACE.down;
-  // Arrays reused across calls, as this runs for every outline and hit: written before they are read.
+  const samples = samplesInside('face.samples', quad, nx, ny, FACE.inset, s.width, s.height);
+  // Reused across calls, as this runs for every outline and hit: written before they are read.
   const index = int32s('face.index', nx * ny);
   const core = bytes('face.core', nx * ny);
   const histogram = uint16s('face.histogram', 256).fill(0);
   let count = 0;
   let glare = 0;
-  forEachInside(quad, nx, ny, FACE.inset, (x, y, u, v) => {
-    if (x < 0 || y < 0 || x >= s.width || y >= s.height) return;
-    const i = y * s.width + x;
+  for (let k = 0; k < samples.length; k++) {
+    const i = samples[k]!;
+    if (i < 0) continue;
     index[count] = i;
-    core[count++] = u > FACE.coreMargin && u < 1 - FACE.coreMargin && v > FACE.coreMargin && v < 1 - FACE.coreMargin ? 1 : 0;
+    core[count++] = CORE_CELLS[k]!;
     const g = s.grey[i]!;
     if (g >= FACE.glare) glare++;
     if (!besideGlare || g < FACE.glare) histogram[g]!++;
-  });
+  }
   if (count === 0) return { paper: 0, ink: 0, inkCore: 0, glare: 0 };
   const judged = besideGlare ? count - glare : count;
   const light = judged > 0 ? paperLevel(histogram, judged) : FACE.glare;
