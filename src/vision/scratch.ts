@@ -9,7 +9,8 @@ const kept = new Map<string, Kept>();
 function keep<T extends Kept>(name: string, n: number, make: new (length: number) => T): T {
   let a = kept.get(name) as T | undefined;
   if (!a || a.length < n) kept.set(name, (a = new make(n)));
-  return a.subarray(0, n) as T;
+  // A view is an allocation: the array itself where it is the size asked for.
+  return a.length === n ? a : (a.subarray(0, n) as T);
 }
 
 /** A kept array of `n` cells under `name`; its old contents stay until overwritten. */
