@@ -160,17 +160,7 @@ function sideCandidates(g: GreyImage, a: Vec, b: Vec, n: Vec, reach: number, sam
   for (let k = 0; k < samples; k++) {
     const t = REFINE.sideFrom + (REFINE.sideSpan * k) / (samples - 1);
     const p: Vec = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
-    let ok = true;
-    for (let j = 0; j < steps + 4; j++) {
-      const off = -inner - 2 + j * (span / (steps + 3));
-      const v = sample(g, p[0] + n[0] * off, p[1] + n[1] * off);
-      if (Number.isNaN(v)) {
-        ok = false;
-        break;
-      }
-      profile[j] = v;
-    }
-    if (!ok) continue;
+    if (!readProfile(g, p, n, inner, span, steps, profile)) continue;
     for (let j = 2; j < steps + 2; j++) fall[j] = profile[j - 2]! + profile[j - 1]! - profile[j + 1]! - profile[j + 2]!;
     for (let j = 3; j < steps + 1; j++) {
       const f = fall[j]!;
@@ -184,6 +174,33 @@ function sideCandidates(g: GreyImage, a: Vec, b: Vec, n: Vec, reach: number, sam
     }
   }
   return cands;
+}
+
+/**
+ * The grey along the normal `n` through `p`, steps + 4 samples from `inner` + 2 inside to the reach
+ * outside, into `profile`; false where it leaves the image. The samples lie on a segment, so where
+ * its two ends are inside every sample is, and none is checked on its own.
+ */
+function readProfile(g: GreyImage, p: Vec, n: Vec, inner: number, span: number, steps: number, profile: Float64Array): boolean {
+  const step = span / (steps + 3);
+  const first = -inner - 2;
+  const last = first + (steps + 3) * step;
+  if (Number.isNaN(sample(g, p[0] + n[0] * first, p[1] + n[1] * first)) || Number.isNaN(sample(g, p[0] + n[0] * last, p[1] + n[1] * last))) {
+    return false;
+  }
+  const { width, data } = g;
+  for (let j = 0; j < steps + 4; j++) {
+    const off = first + j * step;
+    const x = p[0] + n[0] * off;
+    const y = p[1] + n[1] * off;
+    const x0 = Math.floor(x);
+    const y0 = Math.floor(y);
+    const fx = x - x0;
+    const fy = y - y0;
+    const i = y0 * width + x0;
+    profile[j] = (data[i]! * (1 - fx) + data[i + 1]! * fx) * (1 - fy) + (data[i + width]! * (1 - fx) + data[i + width + 1]! * fx) * fy;
+  }
+  return true;
 }
 
 /**
