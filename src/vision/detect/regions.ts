@@ -14,9 +14,8 @@ type Mat = InstanceType<OpenCv['Mat']>;
 
 /** A connected region of card face at working scale. */
 export interface Region {
-  /** Outer boundary, working pixels. */
-  readonly contour: Vec[];
   readonly area: number;
+  /** The outer boundary's convex hull, working pixels. */
   readonly hull: Vec[];
   readonly hullArea: number;
   /** The hull simplified to a polygon (4 corners for a lone card). */
@@ -91,7 +90,7 @@ export function wordHalves(cv: OpenCv, s: Surface, chroma: Float32Array, mask: U
       if (hullArea > REGIONS.jointHull * (a.hullArea + b.hullArea) || a.area + b.area < REGIONS.halvesFill * hullArea) continue;
       const polygon = quadFromHull(hull);
       if (!polygon) continue;
-      const region: Region = { contour: hull, area: hullArea, hull, hullArea, polygon, touchesBorder: false };
+      const region: Region = { area: hullArea, hull, hullArea, polygon, touchesBorder: false };
       if (!isLoneCard(region)) continue;
       // Parted along the card's long axis, where the halves' centres lie; either of the outline's
       // axes will do, as a far card seen from low down may look as wide as long.
@@ -153,7 +152,6 @@ export function regionsOf(cv: OpenCv, s: Surface, mask: Uint8Array, erosion = 1)
       try {
         const area = cv.contourArea(c);
         if (area < minArea) continue;
-        const contour = matPoints(c);
         const hullMat = new cv.Mat();
         cv.convexHull(c, hullMat, false, true);
         const hull = matPoints(hullMat);
@@ -167,8 +165,9 @@ export function regionsOf(cv: OpenCv, s: Surface, mask: Uint8Array, erosion = 1)
           approx.delete();
         }
         hullMat.delete();
-        const touchesBorder = contour.some(([x, y]) => x <= REGIONS.border || y <= REGIONS.border || x >= s.width - 1 - REGIONS.border || y >= s.height - 1 - REGIONS.border);
-        regions.push({ contour, area, hull, hullArea, polygon, touchesBorder });
+        // The boundary's extreme points are corners of its hull: the hull reaches the border where the boundary does.
+        const touchesBorder = hull.some(([x, y]) => x <= REGIONS.border || y <= REGIONS.border || x >= s.width - 1 - REGIONS.border || y >= s.height - 1 - REGIONS.border);
+        regions.push({ area, hull, hullArea, polygon, touchesBorder });
       } finally {
         c.delete();
       }
