@@ -156,6 +156,11 @@ function channelMedian(counts: Int32Array, c: number, n: number): number {
   return 255;
 }
 
+/** Where the middle of cell `i` of `n` across a face lies (0..1), the grid inset by share `inset`. */
+function gridAt(i: number, n: number, inset: number): number {
+  return inset + ((1 - 2 * inset) * (i + 0.5)) / n;
+}
+
 /**
  * An nx x ny grid of working pixels inset by share `inset` in the quad, row by row: each one's index
  * in a `width` x `height` image, or -1 outside it. Returns the grid in a scratch array named `name`.
@@ -163,12 +168,11 @@ function channelMedian(counts: Int32Array, c: number, n: number): number {
  */
 export function samplesInside(name: string, quad: readonly Vec[], nx: number, ny: number, inset: number, width: number, height: number): Int32Array {
   const out = int32s(name, nx * ny);
-  const span = 1 - 2 * inset;
   const [q0, q1, q2, q3] = quad as [Vec, Vec, Vec, Vec];
   // Each column's ends on the quad's top and bottom sides, worked out once for all its rows.
   const ends = float64s('samples.ends', 4 * nx);
   for (let i = 0; i < nx; i++) {
-    const u = inset + (span * (i + 0.5)) / nx;
+    const u = gridAt(i, nx, inset);
     ends[4 * i] = q0[0] + (q1[0] - q0[0]) * u;
     ends[4 * i + 1] = q0[1] + (q1[1] - q0[1]) * u;
     ends[4 * i + 2] = q3[0] + (q2[0] - q3[0]) * u;
@@ -176,7 +180,7 @@ export function samplesInside(name: string, quad: readonly Vec[], nx: number, ny
   }
   let k = 0;
   for (let j = 0; j < ny; j++) {
-    const v = inset + (span * (j + 0.5)) / ny;
+    const v = gridAt(j, ny, inset);
     for (let i = 0; i < nx; i++) {
       const tx = ends[4 * i]!;
       const ty = ends[4 * i + 1]!;
@@ -219,10 +223,9 @@ export interface FaceStats {
 /** Which cells of faceStats' sample grid lie in the face's middle (FACE.coreMargin in from its sides). */
 const CORE_CELLS: Uint8Array = (() => {
   const cells = new Uint8Array(FACE.across * FACE.down);
-  const span = 1 - 2 * FACE.inset;
   const inCore = (t: number): boolean => t > FACE.coreMargin && t < 1 - FACE.coreMargin;
   for (let j = 0; j < FACE.down; j++) {
-    for (let i = 0; i < FACE.across; i++) cells[j * FACE.across + i] = inCore(FACE.inset + (span * (i + 0.5)) / FACE.across) && inCore(FACE.inset + (span * (j + 0.5)) / FACE.down) ? 1 : 0;
+    for (let i = 0; i < FACE.across; i++) cells[j * FACE.across + i] = inCore(gridAt(i, FACE.across, FACE.inset)) && inCore(gridAt(j, FACE.down, FACE.inset)) ? 1 : 0;
   }
   return cells;
 })();
