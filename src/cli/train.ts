@@ -10,9 +10,14 @@ import { evaluateFixtures } from '../training/evaluate.js';
 import { defaultModelDir } from '../vision/read/model.js';
 import { formatAccuracy, trainReader } from '../training/train.js';
 import { parseOptions } from './options.js';
+import { trainHitScore } from '../training/hit-score.js';
+import { defaultHitScorePath } from '../vision/detect/hit-score.js';
+import { createRecogniser } from '../vision/recognise.js';
 
 export const TRAIN_USAGE = `Usage:
   seqref train [options]            train the card reader from rendered photographs, write the model
+  seqref train --hit-score [options]
+                                    fit the score judging the scan's hits, write models/hit-score.json
   seqref train --evaluate DIR [--model DIR] [--jitter PX] [--turned]
                                     read every fixture card below DIR cut by its truth corners, print scores
 
@@ -24,10 +29,15 @@ Options:
   --out DIR       where the model is written (default models/card-reader)
   --workers N     threads the photographs render in (default: one a core, here ${availableParallelism()})
 
+With --hit-score: --seed N (default 5301) is the first of --sets N (default 8) fixture-style sets
+and --calibrated N (default 2) calibration sets, rendered into --data (default tmp/train-hit-score)
+and reused; --scenes N (default 1152) single tables in the scene tests' conditions; --out FILE
+(default models/hit-score.json); --refit fits again on the hits the last run kept in --data.
+
 Trains from rendered data only, never from fixtures/. Progress goes to standard error.`;
 
-const VALUED = new Set(['--frames', '--seed', '--epochs', '--data', '--out', '--evaluate', '--model', '--jitter', '--workers']);
-const FLAGS = new Set(['--turned']);
+const VALUED = new Set(['--sets', '--calibrated', '--scenes', '--frames', '--seed', '--epochs', '--data', '--out', '--evaluate', '--model', '--jitter', '--workers']);
+const FLAGS = new Set(['--turned', '--hit-score', '--refit']);
 
 function whole(values: Map<string, string>, name: string, fallback: number, lo: number, hi: number): number {
   const text = values.get(name);
@@ -51,6 +61,7 @@ export async function runTrain(args: readonly string[]): Promise<number> {
     console.log(text);
     return 0;
   }
+  if (flags.has('--hit-score')) return runHitScore(values, flags.has('--refit'));
   const seed = whole(values, '--seed', 7071, 0, 2 ** 32 - 1);
   if (seed === DEFAULT_FIXTURE_SEED) throw new InputError(`train: --seed ${seed} is the bundled fixtures' seed; train under a seed of your own`);
   const start = performance.now();
@@ -74,4 +85,35 @@ export async function runTrain(args: readonly string[]): Promise<number> {
       `${report.saved.parameters} parameters, ${(report.saved.bytes / 1024).toFixed(0)} KiB; validation ${formatAccuracy(report.validation)}`,
   );
   return 0;
+}
+
+async function runHitScore(values: Map<string, string>, refit: boolean): Promise<number> {
+  const seed = whole(values, '--seed', 5301, 0, 2 ** 31);
+  const sets = whole(values, '--sets', 8, 1, 100);
+  const calibrated = whole(values, '--calibrated', 2, 0, 100);
+  if (DEFAULT_FIXTURE_SEED >= seed && DEFAULT_FIXTURE_SEED < seed + sets + calibrated) throw new InputError(`train: the sets' seeds ${seed}..${seed + sets + calibrated - 1} take in the bundled fixtures' seed ${DEFAULT_FIXTURE_SEED}; train under seeds of your own`);
+  const out = values.get('--out') ?? defaultHitScorePath();
+  const start = performance.now();
+  const recogniser = await createRecogniser();
+  try {
+    const report = await trainHitScore({
+      dataDir: values.get('--data') ?? join('tmp', 'train-hit-score'),
+      out,
+      seed,
+      sets,
+      calibrated,
+      scenes: whole(values, '--scenes', 1152, 0, 100_000),
+      recogniser,
+      refit,
+      progress: say,
+    });
+    const b = report.heldBack;
+    console.log(
+      `fitted the hit score on ${report.hits} judged hits (${report.cards} cards) in ${((performance.now() - start) / 1000).toFixed(0)} s; ` +
+        `${(report.bytes / 1024).toFixed(0)} KiB written to ${out}; on the last set, fitted without it: ${b.kept}/${b.cards} cards kept, ${b.othersKept}/${b.others} other hits kept`,
+    );
+    return 0;
+  } finally {
+    recogniser.dispose();
+  }
 }

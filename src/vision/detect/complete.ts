@@ -337,17 +337,26 @@ export function tableLook(frame: RgbaImage, quads: readonly (readonly Vec[])[], 
  * table, so a completion run the wrong way shows here. Cells `leaveOut` holds are not counted.
  */
 export function tableShare(frame: RgbaImage, quad: readonly Vec[], look: TableLook, leaveOut?: (p: Vec) => boolean): number {
+  return tableShares(frame, quad, look, leaveOut)[leaveOut ? 1 : 0];
+}
+
+/** tableShare over every cell, and over the cells `leaveOut` does not hold. */
+export function tableShares(frame: RgbaImage, quad: readonly Vec[], look: TableLook, leaveOut?: (p: Vec) => boolean): [number, number] {
   const cells = tableCells(frame, quad, look);
   let on = 0;
-  let all = 0;
+  let onKept = 0;
+  let kept = 0;
   for (let j = 0; j < TABLE_LOOK.cellsDown; j++) {
     for (let i = 0; i < TABLE_LOOK.cellsAcross; i++) {
+      const table = cells[j]![i]! ? 1 : 0;
+      on += table;
       if (leaveOut?.(quadPoint(quad, cellAt(i, TABLE_LOOK.cellsAcross), cellAt(j, TABLE_LOOK.cellsDown)))) continue;
-      all++;
-      if (cells[j]![i]) on++;
+      kept++;
+      onKept += table;
     }
   }
-  return all === 0 ? 0 : on / all;
+  const all = TABLE_LOOK.cellsDown * TABLE_LOOK.cellsAcross;
+  return [on / all, kept === 0 ? 0 : onKept / kept];
 }
 
 /** Where cell k of n lies across the face (a margin left out at either side, TABLE_LOOK.cellMargin). */

@@ -12,58 +12,59 @@ import { FACE, SIDES } from './params.js';
 export function paperInOnePiece(s: Surface, chroma: Float32Array, mask: Uint8Array, quad: readonly Vec[], deck: 'tic' | 'stacks', besideGlare = false): number {
   const nx = FACE.piecesAcross;
   const ny = FACE.piecesDown;
+  const n = nx * ny;
   const idx = samplesInside('pieces.samples', quad, nx, ny, FACE.piecesInset, s.width, s.height);
-  const histogram = new Uint16Array(256);
+  const histogram = uint16s('pieces.histogram', 256).fill(0);
   let seen = 0;
-  for (const i of idx) {
+  for (let k = 0; k < n; k++) {
+    const i = idx[k]!;
     if (i < 0 || (besideGlare && s.grey[i]! >= FACE.glare)) continue;
     histogram[s.grey[i]!]!++;
     seen++;
   }
   if (seen === 0) return 0;
   const light = paperLevel(histogram, seen);
-  const paper = Array.from(idx, (i) => i >= 0 && isPaper(s, chroma, mask, i, light, besideGlare));
-  const label = new Int32Array(nx * ny).fill(-1);
-  const pieces: { size: number; v: number; across: boolean }[] = [];
+  // Scratch arrays and a stack, not closures: this runs for every scan hit judged (docs/vision.md).
+  const paper = bytes('pieces.paper', n);
+  const done = bytes('pieces.done', n).fill(0);
+  const stack = int32s('pieces.stack', n);
+  for (let k = 0; k < n; k++) paper[k] = idx[k]! >= 0 && isPaper(s, chroma, mask, idx[k]!, light, besideGlare) ? 1 : 0;
+  // The two largest pieces (the first found of equal ones first) and the paper in all of them.
   let total = 0;
-  for (let start = 0; start < nx * ny; start++) {
-    if (!paper[start] || label[start]! >= 0) continue;
+  let first = { size: 0, v: 0, across: false };
+  let second = { size: 0, v: 0, across: false };
+  for (let start = 0; start < n; start++) {
+    if (!paper[start] || done[start]) continue;
     let size = 0;
     let rows = 0;
     let left = false;
     let right = false;
-    const stack = [start];
-    label[start] = start;
-    while (stack.length) {
-      const k = stack.pop()!;
+    let top = 0;
+    stack[top++] = start;
+    done[start] = 1;
+    while (top > 0) {
+      const k = stack[--top]!;
       size++;
       const x = k % nx;
-      const y = Math.floor(k / nx);
+      const y = (k - x) / nx;
       rows += y;
       if (x === 0) left = true;
       if (x === nx - 1) right = true;
-      for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
-        const xx = x + dx;
-        const yy = y + dy;
-        if (xx < 0 || yy < 0 || xx >= nx || yy >= ny) continue;
-        const j = yy * nx + xx;
-        if (paper[j] && label[j]! < 0) {
-          label[j] = start;
-          stack.push(j);
-        }
-      }
+      if (x + 1 < nx && paper[k + 1] && !done[k + 1]) (done[k + 1] = 1), (stack[top++] = k + 1);
+      if (x > 0 && paper[k - 1] && !done[k - 1]) (done[k - 1] = 1), (stack[top++] = k - 1);
+      if (y + 1 < ny && paper[k + nx] && !done[k + nx]) (done[k + nx] = 1), (stack[top++] = k + nx);
+      if (y > 0 && paper[k - nx] && !done[k - nx]) (done[k - nx] = 1), (stack[top++] = k - nx);
     }
     total += size;
-    pieces.push({ size, v: (rows / size + 0.5) / ny, across: left && right });
+    const piece = { size, v: (rows / size + 0.5) / ny, across: left && right };
+    if (size > first.size) [first, second] = [piece, first];
+    else if (size > second.size) second = piece;
   }
   if (total === 0) return 0;
-  pieces.sort((a, b) => b.size - a.size);
-  let share = pieces[0]!.size / total;
+  let share = first.size / total;
   // A word across the middle of the card (WILD, a Stacks special's name) may part the paper into
   // a top half and a bottom half, each from side to side: that is one card's paper too.
-  const first = pieces[0]!;
-  const second = pieces[1];
-  if (deck === 'stacks' && second && first.across && second.across && Math.min(first.v, second.v) < FACE.wordAbove && Math.max(first.v, second.v) > FACE.wordBelow) share = Math.max(share, (first.size + second.size) / total);
+  if (deck === 'stacks' && second.size > 0 && first.across && second.across && Math.min(first.v, second.v) < FACE.wordAbove && Math.max(first.v, second.v) > FACE.wordBelow) share = Math.max(share, (first.size + second.size) / total);
   return share;
 }
 

@@ -12,6 +12,7 @@ import { insetGrid, insidePolygon, polygonArea, type Homography, type Vec } from
 import { lookOnce, type Found } from './look.js';
 import { EDGES, FAINT_EDGES, LOOKS } from './params.js';
 import type { Region } from './regions.js';
+import type { HitScore } from './hit-score.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
 
@@ -27,6 +28,8 @@ export interface DetectOptions {
   readonly plane?: Homography;
   /** The paper's colour (RGB) known beforehand (a calibration's): used instead of the white point. */
   readonly paper?: readonly [number, number, number];
+  /** The score judging scan hits (default: the committed models/hit-score.json). */
+  readonly hitScore?: HitScore;
   /** Card-like things known beforehand to be no card (a calibration's markers), in the pixels of `frame`. */
   readonly notCards?: readonly Quad[];
 }
@@ -41,6 +44,8 @@ export interface DetectDebug {
   rejected?: { quad: Vec[]; why: string }[];
   /** Regions no card accounted for (the scan looks around them). */
   unexplained?: Vec[][];
+  /** Scan hits judged by the score: their features and odds (what the score is trained on). */
+  judged?: { quad: Vec[]; features: number[]; odds: number }[];
   /** Milliseconds by step. */
   times?: Record<string, number>;
   plane?: boolean;
@@ -51,7 +56,7 @@ export interface DetectDebug {
 /** A card found, and how: its own outline in the paper mask, or the scan over the table plane. */
 export interface Detection extends DetectedCard {
   readonly evidence: 'outline' | 'scan';
-  /** Found on evidence a hand can give too (CARDS.partedPiece): a card only where the reader names one. */
+  /** Taken for a card only tentatively by the hit score (hit-score.ts): a card only where the reader names one. */
   readonly tentative?: true;
 }
 
@@ -169,7 +174,7 @@ function enoughLone(found: Found): boolean {
 
 /** Many cards placed partly by the scan alone (LOOKS.openPart): the usual edges left outlines open. */
 function outlinesLeftOpen(found: Found): boolean {
-  const scanned = found.cards.filter((c) => c.evidence === 'scan' && c.partial && !c.tentative).length;
+  const scanned = found.cards.filter((c) => c.evidence === 'scan' && c.partial).length;
   return LOOKS.openPart * scanned >= found.counted;
 }
 

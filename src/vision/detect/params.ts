@@ -194,12 +194,8 @@ export const FACE = {
   partialPaper: 0.25,
   /** Grey levels from which a pixel is washed out by a glare spot. */
   glare: 235,
-  /** A face with this share of its samples washed out by glare may be judged beside the spot. */
-  glared: 0.1,
   /** A face with this share of its samples washed out by glare may show no ink at all. */
   blinded: 0.35,
-  /** How far off a card's size (sideError) a firmly held outline may be and still be a washed-out card. */
-  blindedSize: 0.15,
   /** Relative lightness below which nothing is paper: a card's navy back is about 0.2 yet near-neutral. */
   neverPaper: 0.4,
   /** A step from paper to a dark table (grey levels): far more than ink's blur or a faint side's. */
@@ -278,15 +274,13 @@ export const OUTLINES = {
 export const CARDS = {
   /** A side further than this share from a card's is not a whole card's outline. */
   offSize: 0.06,
-  /** How far off a card's size a plane from a few lone cards may put a card far from them. */
-  farOffSize: 0.1,
   /** A card whose face is this share open table was put in the wrong place. */
   slideFrom: 0.2,
-  /** Paper in pieces is a tentative card where its largest piece holds this share and it is clear of open table. */
+  /** Paper in pieces is never a card's where its largest piece holds less than this share of it. */
   partedPiece: 0.5,
   /** A quad is clear of open table where less than this share of it is open table. */
   clearOfTable: 0.1,
-  /** A Stacks scan hit whose face is more than this share open table is no card. */
+  /** A Stacks scan hit whose face is more than this share open table is no card, whatever its score. */
   onOpenTable: 0.3,
   /** Lone cards' median side contrast below this (grey levels) tells a table nearly the paper's lightness. */
   faintTable: 25,
@@ -308,18 +302,8 @@ export const SCAN_HITS = {
   fewSides: 3,
   /** How far the wider search looks (a share of the card). */
   wideReach: 0.3,
-  /** A hit held all round this well may be off the plane's size by CARDS.farOffSize. */
-  farHeld: 0.7,
-  /** A face outlined all round is a card's with this many ink samples in its middle... */
-  outlinedInkCore: 2,
-  /** ...and this share of ink (as is one judged beside a glare spot). */
-  littleInk: 0.005,
-  /** A card beside a glare spot falls strongly to the table on this many sides, or is held firmly, or shows ink. */
-  glaredFalls: 2,
   /** Paper in one piece: its largest piece (paperInOnePiece) is at least this share of it. */
   onePiece: 0.85,
-  /** A face with less paper than this must show paper along its sides (paperRims). */
-  rimsBelow: 0.4,
   /** The scan's cards held all round this well set the plane again, where they outnumber the lone cards. */
   refitHeld: 0.7,
 } as const;

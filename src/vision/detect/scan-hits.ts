@@ -1,6 +1,6 @@
 // The scan: the table searched all over for card-sized rectangles along edges (touching cards, cards
 // partly covered or cut by the frame, cards in shade). Each hit is snapped to its edges and kept
-// when it is card-shaped, holds paper in one piece and ink, and lies over no card found.
+// when it lies over no card found and the fitted score (hit-score.ts) takes it for a card.
 import { performance } from 'node:perf_hooks';
 import { applyHomography, ascending, centroid, type Homography, dist, insetGrid, insidePolygon, invertHomography, portrait, quadCentre, type Vec } from './geometry.js';
 import { refineQuad, relaxQuad, slideAlong, type RefinedQuad } from './refine.js';
@@ -9,24 +9,19 @@ import { dipsIn } from './surface.js';
 import { boxAround, boxCorners, scanAngles, scanTable, type TableBox } from './scan.js';
 import { completeOnPlane, slideOffTable, tableShare } from './complete.js';
 import { crossedByJoint, ownBorders } from './joint.js';
-import { faceIn, faceStats, paperInOnePiece, paperRims } from './face.js';
 import { faintSide, overlaps } from './shape.js';
 import { heldSides, plausible, type Candidate } from './select.js';
 import type { Look } from './look.js';
+import { committedHitScore, HIT_FEATURES, hitFeatures, hitOdds, type HitContext } from './hit-score.js';
 import type { Pass } from './lone.js';
 import type { Plane } from './plane.js';
-import { CARDS, FACE, FAINT, SCANNED, SCAN_HITS, SIDES } from './params.js';
+import { CARDS, FAINT, SCANNED, SCAN_HITS, SIDES } from './params.js';
 
 type ScanHit = ReturnType<typeof scanTable>[number];
 
 /** What judging scan hits needs besides the hit: the cards found so far, and how the table's edges look. */
-interface Judging {
-  readonly look: Look;
-  readonly pass: Pass;
-  readonly on: Plane;
+interface Judging extends HitContext {
   readonly found: Candidate[];
-  /** The lone cards' sides fall only a few grey levels to the table. */
-  readonly faintTable: boolean;
   /** A card held all round, or found by its own outline (in Stacks every card). */
   settled(f: Candidate): boolean;
   /** On the table at about a card's size and card-shaped. */
@@ -218,44 +213,30 @@ function snapHit(j: Judging, hit: ScanHit, doubtful: boolean): { refined: Refine
   return refined ? { refined } : { first };
 }
 
-/** Whether a snapped hit's face is a card's: why not, or whether it is only tentatively one. */
+/**
+ * Whether a snapped hit is a card, only tentatively one, or why not: by the fitted score
+ * (hit-score.ts), once it passes what no card fails. A card's paper is one piece (checked cloth's
+ * light squares are many), save in TIC where fingers part it clear of open table. On a Stacks
+ * table a face a third open table is no card's, unless held firmly all round at a card's size (in
+ * an arm's shade paper may look like table).
+ */
 function judgeFace(j: Judging, refined: RefinedQuad, doubtful: boolean): string | { tentative: boolean } {
-  const { look, pass, on, found } = j;
-  const { surface, deck, frame } = look;
-  const { chroma, mask } = pass;
-  const work = refined.quad.map(look.toWork);
-  const st = faceStats(surface, chroma, mask, work);
-  // A small pip blurred at the working scale may leave too little ink: enough where the outline is
-  // held all round at a card's size (CARDS.farOffSize if held firmly: a plane from a few lone cards
-  // may be off far from them).
-  const outlined = refined.support.every((v) => v >= SIDES.held) && on.sizeError(refined.quad) <= (refined.support.every((v) => v >= SCAN_HITS.farHeld) ? CARDS.farOffSize : CARDS.offSize);
-  if (doubtful && !outlined) return 'minor peak';
-  // Held firmly all round at a card's size.
+  const { look, on } = j;
+  const features = hitFeatures(j, refined, doubtful);
+  // Beside a glare spot where that finds the paper more in one piece: the spot may cut it.
+  const piece = Math.max(features[ONE_PIECE]!, features[ONE_PIECE_BESIDE_GLARE]!);
+  if (piece < CARDS.partedPiece || (piece < SCAN_HITS.onePiece && !(look.deck === 'tic' && on.clearOfTable(refined.quad)))) return `pattern ${piece.toFixed(2)}`;
   const firm = refined.support.every((v) => v >= SIDES.firm) && on.sizeError(refined.quad) <= CARDS.offSize;
-  // Under a glare spot the white is no measure of the paper and some ink is gone: an outlined card is
-  // judged beside the spot, and passes on the ink left, strong falls on two sides, or a firm outline.
-  const falls = refined.contrast.filter((v) => v >= FACE.strongFall).length;
-  const glared = outlined && st.glare >= FACE.glared ? faceStats(surface, chroma, mask, work, true) : null;
-  const underGlare = glared !== null && glared.paper >= FACE.paper && glared.ink >= SCAN_HITS.littleInk && (faceIn(glared, true, deck) || falls >= SCAN_HITS.glaredFalls || firm);
-  // A glare spot over a third or more of the face may wash out all its ink and a side: an outline
-  // held all round at a card's size is the card (firmly held, up to FACE.blindedSize off: a plane
-  // from piles' top cards may put a far card well off).
-  const blinded = st.glare >= FACE.blinded && (outlined || (refined.support.every((v) => v >= SIDES.firm) && on.sizeError(refined.quad) <= FACE.blindedSize));
-  if (!faceIn(st, true, deck) && !(outlined && st.inkCore >= SCAN_HITS.outlinedInkCore && st.ink >= SCAN_HITS.littleInk && st.paper >= FACE.paper) && !underGlare && !blinded) {
-    return `face p${st.paper.toFixed(2)} i${st.ink.toFixed(3)} c${st.inkCore} g${st.glare.toFixed(2)}`;
-  }
-  // Not for a firm outline: in an arm's shade paper may look like table. Counted only over no card
-  // found, so a hit half over a card and half over open table fails.
-  const open = deck === 'stacks' && !firm ? on.tableSeen() : null;
-  if (open && tableShare(frame, refined.quad, open, (p) => found.some((f) => plausible(f) && insidePolygon(f.quad, p))) > CARDS.onOpenTable) return 'open table';
-  // Checked cloth can look card-shaped with "ink" (its dark squares): a card's paper is one
-  // piece, and runs along its sides unless a cover or the frame's edge cuts it.
-  const piece = paperInOnePiece(surface, chroma, mask, work, deck, underGlare);
-  // Open table is looked for only where the paper is in pieces.
-  const parted = deck === 'tic' && piece >= CARDS.partedPiece && piece < SCAN_HITS.onePiece && on.clearOfTable(refined.quad);
-  if ((piece < SCAN_HITS.onePiece && !parted) || ((underGlare ? glared : st).paper < SCAN_HITS.rimsBelow && !paperRims(surface, mask, work))) return `pattern ${piece.toFixed(2)}`;
-  return { tentative: piece < SCAN_HITS.onePiece };
+  if (look.deck === 'stacks' && !firm && features[OPEN_OUTSIDE_CARDS]! > CARDS.onOpenTable) return 'open table';
+  const score = look.options.hitScore ?? committedHitScore();
+  const odds = hitOdds(score, features);
+  look.options.debug?.judged?.push({ quad: refined.quad, features, odds });
+  return odds >= score.keep ? { tentative: false } : odds >= score.tentative ? { tentative: true } : `odds ${odds.toFixed(2)}`;
 }
+
+const ONE_PIECE = HIT_FEATURES.indexOf('onePiece');
+const ONE_PIECE_BESIDE_GLARE = HIT_FEATURES.indexOf('onePieceBesideGlare');
+const OPEN_OUTSIDE_CARDS = HIT_FEATURES.indexOf('openTableOutsideCards');
 
 /**
  * TIC: drops partly held scan cards overlapping a settled card (a cut across a joint, or the card

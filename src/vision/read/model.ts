@@ -3,12 +3,12 @@
 // Weights live under models/ as layers JSON plus float16 weights, loaded from disk.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { CORNER_AT, CORNER_SIZE, FEATURE_SIZE } from './features.js';
 import { INDEX_OUTPUTS, OUTPUTS } from './heads.js';
+import { modelPath } from '../models.js';
 
 /** The model's name and its files in its folder. */
 export const MODEL_NAME = 'card-reader';
@@ -99,15 +99,9 @@ export function inference(model: tf.LayersModel): (inputs: readonly tf.Tensor2D[
   };
 }
 
-/** The committed model's folder: models/card-reader at the repository's root, from src/ or dist/src/. */
+/** The committed model's folder: models/card-reader at the repository's root. */
 export function defaultModelDir(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    const candidate = join(dir, 'models', MODEL_NAME);
-    if (existsSync(join(dir, 'package.json'))) return candidate;
-    dir = resolve(dir, '..');
-  }
-  return resolve('models', MODEL_NAME);
+  return modelPath(MODEL_NAME);
 }
 
 // float32 -> IEEE half (round to nearest), for weights half the size; TF.js decodes float16 itself.
