@@ -14,7 +14,7 @@ import { GAMES_USAGE, runEvalGames } from './eval-games.js';
 import { calibrateFrame } from '../calibration/calibrate.js';
 import { regionLayout } from '../calibration/markers.js';
 import { readProfile, type CalibrationProfile } from '../calibration/profile.js';
-import { findFixtures, readFixture, type FixtureCard, type FixtureFrame } from '../render/fixture-io.js';
+import { findFixtures, markerRegion, readFixture, type FixtureCard, type FixtureFrame } from '../render/fixture-io.js';
 import { profileMismatch } from '../vision/calibrated.js';
 import { openCv, type OpenCv } from '../vision/opencv.js';
 import type { RgbaImage } from '../vision/image.js';
@@ -420,14 +420,6 @@ function runGames(args: readonly string[]): Promise<number> {
   return runEvalGames(positional[0]!, { ...(json >= 0 ? { json: rest[json + 1]! } : {}), truth: args.includes('--truth') });
 }
 
-/** The markers a calibration frame records (fixtures/calibration): the rectangle they were laid on. */
-function frameRegion(frame: FixtureFrame): [number, number] | null {
-  const markers = (frame as FixtureFrame & { markers?: { region_mm?: unknown } }).markers;
-  const region = markers?.region_mm;
-  if (!Array.isArray(region) || region.length !== 2 || !region.every((v) => typeof v === 'number' && v > 0)) return null;
-  return [region[0] as number, region[1] as number];
-}
-
 /** One pipeline's tallies: all frames, by game, confusions and frame scores. */
 class Run {
   readonly all = new Tally();
@@ -531,7 +523,7 @@ async function runEvalInner(args: readonly string[]): Promise<number> {
           plain.add(game, frame, without.recognition, without.ms, where, image);
           let own = profile;
           if (!own) {
-            const region = frameRegion(frame);
+            const region = markerRegion(frame);
             const t = performance.now();
             try {
               if (!region) throw new RangeError('the frame names no marker rectangle ("markers": {"region_mm": [W, H]})');

@@ -36,6 +36,14 @@ export interface FixtureFrame {
   readonly conditions?: Record<string, unknown>;
 }
 
+/** The rectangle a calibration frame's markers were laid on (mm), or null where it names none. */
+export function markerRegion(frame: FixtureFrame): [number, number] | null {
+  const markers = (frame as FixtureFrame & { markers?: { region_mm?: unknown } }).markers;
+  const region = markers?.region_mm;
+  if (!Array.isArray(region) || region.length !== 2 || !region.every((v) => typeof v === 'number' && v > 0)) return null;
+  return [region[0] as number, region[1] as number];
+}
+
 export interface Fixture {
   readonly version: number;
   readonly game: GameId;

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { join } from 'node:path';
 import { findFixtures, readFixture, renderBundledFixtures } from '../render/index.js';
+import { markerRegion } from '../render/fixture-io.js';
 import { renderCalibrationFixtures } from '../render/fixtures.js';
 import { calibrateFrame } from '../calibration/calibrate.js';
 import { regionLayout } from '../calibration/markers.js';
@@ -198,9 +199,9 @@ async function collectHits(options: HitScoreOptions): Promise<LabelledHit[]> {
       const fixture = readFixture(path);
       const folder = path.slice(0, -'fixture.json'.length);
       for (const frame of fixture.frames) {
-        const region = (frame as { markers?: { region_mm?: [number, number] } }).markers?.region_mm;
-        const image = await loadImage(join(folder, frame.image));
+        const region = markerRegion(frame);
         if (!region) continue;
+        const image = await loadImage(join(folder, frame.image));
         let calibration: CalibrationProfile;
         try {
           calibration = calibrateFrame(cv, image, { layout: regionLayout(region[0], region[1]), source: frame.image }).profile;

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { modelPath } from '../models.js';
 import { ascending, insetGrid, insidePolygon, type Vec } from './geometry.js';
 import { plausible, type Candidate } from './select.js';
+import { boxAround } from './scan.js';
 import { isYellow, tableShares } from './complete.js';
 import { faceStats, paperInOnePiece, paperRims, type FaceStats } from './face.js';
 import type { RefinedQuad } from './refine.js';
@@ -96,25 +97,14 @@ export interface HitContext {
 
 /** Whether a point lies in a card found about `quad` (their boxes overlap): all a share over it needs. */
 function inCardNear(found: readonly Candidate[], quad: readonly Vec[]): (p: Vec) => boolean {
-  const box = boxOf(quad);
+  const box = boxAround(quad);
   const near: Vec[][] = [];
   for (const f of found) {
     if (!plausible(f)) continue;
-    const b = boxOf(f.quad);
-    if (b[0] <= box[2] && b[2] >= box[0] && b[1] <= box[3] && b[3] >= box[1]) near.push(f.quad);
+    const b = boxAround(f.quad);
+    if (b.x0 <= box.x1 && b.x1 >= box.x0 && b.y0 <= box.y1 && b.y1 >= box.y0) near.push(f.quad);
   }
   return (p) => near.some((q) => insidePolygon(q, p));
-}
-
-function boxOf(quad: readonly Vec[]): [number, number, number, number] {
-  const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const [x, y] of quad) {
-    box[0] = Math.min(box[0], x);
-    box[1] = Math.min(box[1], y);
-    box[2] = Math.max(box[2], x);
-    box[3] = Math.max(box[3], y);
-  }
-  return box;
 }
 
 /** Every feature of a snapped hit, in HIT_FEATURES' order. */
