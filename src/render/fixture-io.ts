@@ -1,6 +1,6 @@
 // Fixtures on disk (contracts section 3): write them, find them, and read them back with every
 // field checked. A bad fixture is one line naming the file and the field, never a stack trace.
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { isStacksCard } from '../cards/stacks.js';
 import { isTicCard } from '../cards/tic.js';
@@ -143,14 +143,18 @@ export function readFixture(path: string, options: { checkImages?: boolean } = {
   return validateFixture(data, file, options.checkImages === false ? null : dirname(file));
 }
 
-/** Every fixture.json below `root`, sorted. */
+/** Every fixture.json below `root`, sorted, through linked folders too (each folder once). */
 export function findFixtures(root: string): string[] {
   if (!existsSync(root)) throw new InputError(`${root}: no such folder`);
   const found: string[] = [];
+  const seen = new Set<string>();
   const walk = (dir: string): void => {
+    const real = realpathSync(dir);
+    if (seen.has(real)) return;
+    seen.add(real);
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
+      if (entry.isDirectory() || (entry.isSymbolicLink() && statSync(path, { throwIfNoEntry: false })?.isDirectory())) walk(path);
       else if (entry.name === FIXTURE_FILE) found.push(path);
     }
   };

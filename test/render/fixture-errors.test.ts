@@ -1,9 +1,9 @@
 // A malformed fixture.json or a missing image is one line naming the file and the field.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FixtureError, readFixture, writeFixture, type Fixture } from '../../src/render/fixture-io.js';
+import { findFixtures, FixtureError, readFixture, writeFixture, type Fixture } from '../../src/render/fixture-io.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'seqref-fixture-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -104,5 +104,16 @@ describe('reading fixtures', () => {
 
   it('a missing fixture.json: names the file', () => {
     expect(errorOf(join(dir, 'nowhere', 'fixture.json'))).toMatch(/nowhere[/\\]fixture\.json: cannot be read/);
+  });
+
+  it('finds fixtures in linked folders, each folder once', () => {
+    const sets = join(dir, 'sets');
+    mkdirSync(sets);
+    fixtureIn('linked-set/progression', JSON.stringify(good()));
+    symlinkSync(join(dir, 'linked-set'), join(sets, 'a'));
+    // A link back up the tree: followed once, not for ever.
+    symlinkSync(sets, join(sets, 'loop'));
+    expect(findFixtures(sets)).toEqual([join(sets, 'a', 'progression', 'fixture.json')]);
+    expect(readFixture(findFixtures(sets)[0]!).frames).toHaveLength(1);
   });
 });
