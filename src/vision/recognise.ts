@@ -24,7 +24,7 @@ export type VisionGame = 'progression' | 'sequence-shift' | 'sequence-hunt' | 's
 /** What to recognise and how. */
 export interface RecogniseOptions {
   readonly game: VisionGame;
-  /** Extra detection settings (debug pictures, working width). */
+  /** Extra detection settings (what detection went through, working width). */
   readonly detect?: Omit<DetectOptions, 'deck'>;
   /** A calibration profile (seqref calibrate): its table plane, paper and markers known beforehand. */
   readonly calibration?: CalibrationProfile;

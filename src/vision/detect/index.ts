@@ -11,7 +11,6 @@ import { surfaceOf, withEdges, withoutStraightRuns, type Surface } from './surfa
 import { insetGrid, insidePolygon, polygonArea, type Homography, type Vec } from './geometry.js';
 import { lookOnce, type Found } from './look.js';
 import { EDGES, FAINT_EDGES, LOOKS } from './params.js';
-import type { Region } from './regions.js';
 import type { HitScore } from './hit-score.js';
 
 type Mat = InstanceType<OpenCv['Mat']>;
@@ -22,7 +21,7 @@ export interface DetectOptions {
   readonly deck?: 'tic' | 'stacks';
   /** Width of the working image (default LOOKS.workWidth). */
   readonly workWidth?: number;
-  /** Filled in with intermediate results when given (for the annotated debug pictures). */
+  /** Filled in with what detection went through, where given (DetectDebug). */
   readonly debug?: DetectDebug;
   /** Frame pixels -> table mm known beforehand (a calibration's): used instead of the lone cards' plane. */
   readonly plane?: Homography;
@@ -34,21 +33,14 @@ export interface DetectOptions {
   readonly notCards?: readonly Quad[];
 }
 
-/** Intermediate results, filled in for the annotated debug pictures. */
+/** What detection went through, filled in where asked: for diagnosis, the trainer and the tests. */
 export interface DetectDebug {
-  surface?: Surface;
-  mask?: Uint8Array;
-  regions?: Region[];
-  candidates?: { quad: Vec[]; support: readonly number[]; partial: boolean; coverage: number }[];
-  /** Scan hits turned down, and why. */
+  /** Scan hits and lone outlines turned down, and why. */
   rejected?: { quad: Vec[]; why: string }[];
-  /** Regions no card accounted for (the scan looks around them). */
-  unexplained?: Vec[][];
   /** Scan hits judged by the score: their features and odds (what the score is trained on). */
   judged?: { quad: Vec[]; features: number[]; odds: number }[];
   /** Milliseconds by step. */
   times?: Record<string, number>;
-  plane?: boolean;
   /** Every look at the frame, in order: how, at what working width, and what it found. */
   looks?: { how: string; width: number; lone: number; cards: number; seen: number }[];
 }
@@ -89,7 +81,7 @@ interface Looker {
   readonly surfaces: Surface[];
   /** A new surface at this working width, looked at with the usual edges. */
   at(width: number): Seen;
-  /** A look at `surface` (`how`, for the debug pictures). */
+  /** A look at `surface` (`how`, for DetectDebug.looks). */
   look(surface: Surface, how: string): Seen;
   dispose(): void;
 }
@@ -99,7 +91,7 @@ function looker(cv: OpenCv, frame: RgbaImage, source: Mat, options: DetectOption
   const surfaces: Surface[] = [];
   const look = (surface: Surface, how: string): Seen => {
     const found = lookOnce(cv, frame, surface, options);
-    // Which look found what, for the debug pictures.
+    // Which look found what, where asked.
     options.debug?.looks?.push({ how, width: surface.width, lone: found.lone, cards: found.cards.length, seen: found.seen });
     return { surface, found };
   };

@@ -133,11 +133,6 @@ export function lookOnce(cv: OpenCv, frame: RgbaImage, surface: Surface, options
     const times = (options.debug.times ??= {});
     times.passes = tPasses - tPass;
     times.total = performance.now() - tPass;
-    options.debug.surface = surface;
-    options.debug.mask = pass.mask;
-    options.debug.regions = pass.regions;
-    options.debug.candidates = found;
-    options.debug.plane = on.plane !== null;
   }
   fitToTable(look, on, found);
   const kept = dedupe(found.filter(plausible), look.deck === 'tic');

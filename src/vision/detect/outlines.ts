@@ -1,11 +1,11 @@
 // Cards by their own outlines: each lone card measured on the table plane (kept, completed, or
 // turned down), and the other regions of paper that are part of a card or a card with a
 // notch.
-import { centroid, grow, insidePolygon, portrait } from './geometry.js';
+import { grow, portrait } from './geometry.js';
 import { refineQuad, type RefinedQuad } from './refine.js';
 import { completeOnPlane, extendUnderCover } from './complete.js';
 import { sideAlongFrameEdge } from './shape.js';
-import { plausible, type Candidate } from './select.js';
+import type { Candidate } from './select.js';
 import type { Look } from './look.js';
 import type { LoneCard, Pass } from './lone.js';
 import type { Plane } from './plane.js';
@@ -27,17 +27,6 @@ export function outlineCandidates(look: Look, pass: Pass, on: Plane): Candidate[
   for (const region of rest) {
     const card = fromRegion(look, region, on);
     if (card) found.push(card);
-  }
-  if (look.options.debug) {
-    // For the debug pictures: regions no card found so far accounts for.
-    look.options.debug.unexplained = pass.regions
-      .filter((r) => {
-        const hull = r.hull.map(look.toFrame);
-        const ratio = on.areaOnTable(hull);
-        const c = centroid(hull);
-        return ratio >= OUTLINES.unexplained && (ratio > OUTLINES.oneCard || !found.some((f) => plausible(f) && insidePolygon(f.quad, c)));
-      })
-      .map((r) => r.hull.map(look.toFrame));
   }
   return found;
 }

@@ -266,8 +266,6 @@ export const OUTLINES = {
   snappedTo: 1.33,
   /** A region filling less than this share of its hull is a card seen only in part. */
   wholeFill: 0.85,
-  /** For the debug pictures: regions this share of a card or more that no card found accounts for. */
-  unexplained: 0.25,
 } as const;
 
 /** Outlines and scan hits kept as cards (outlines.ts, scan-hits.ts). */

@@ -95,7 +95,7 @@ function tableSeenIn(look: Look, toTable: Homography): TableBox {
   return boxAround(boxCorners({ x0: 0, y0: 0, x1: width, y1: height }).map((p) => applyHomography(toTable, p)));
 }
 
-/** A scan hit turned down: the quad, and why (for the debug pictures). */
+/** A scan hit turned down: the quad, and why (for DetectDebug.rejected). */
 interface Rejected {
   readonly quad: Vec[];
   readonly why: string;
