@@ -48,45 +48,55 @@ export function toMat(cv: OpenCv, image: RgbaImage): InstanceType<OpenCv['Mat']>
   return mat;
 }
 
+/** A rectangle of output pixels: columns x0 to x1 and rows y0 to y1, the ends excluded. */
+export interface PixelBox {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
 /**
  * OpenCV's warpPerspective with INTER_LINEAR, bit for bit, in plain JS, which is faster than crossing
  * into wasm. One pixel an element (grey bytes or packed RGBA); `border` is 'replicate' or a constant.
- * `inside` gets 255 where a nearest warp takes the pixel from inside the source, else 0.
+ * `inside` gets 255 where a nearest warp takes the pixel from inside the source, else 0. Only the
+ * output pixels in `part` are worked out (each as the whole warp would); `inside` is 0 beyond it.
  */
-export function warpLinear(src: Uint8Array | Uint32Array, width: number, height: number, toDst: readonly number[], out: Uint8Array | Uint32Array, outWidth: number, outHeight: number, channels: 1 | 4, border: 'replicate' | number, inside?: Uint8Array): void {
-  const n = outWidth * outHeight;
-  const { xs, ys } = sourcePositions(toDst, outWidth, outHeight, INTER_TAB);
-  if (inside) insideFrom(xs, ys, width, height, toDst, inside, outWidth, outHeight);
-  if (channels === 4) warpRgba(src as Uint32Array, width, height, xs, ys, out as Uint32Array, n, border);
-  else warpGrey(src as Uint8Array, width, height, xs, ys, out as Uint8Array, n, border);
+export function warpLinear(src: Uint8Array | Uint32Array, width: number, height: number, toDst: readonly number[], out: Uint8Array | Uint32Array, outWidth: number, outHeight: number, channels: 1 | 4, border: 'replicate' | number, inside?: Uint8Array, part: PixelBox = { x0: 0, y0: 0, x1: outWidth, y1: outHeight }): void {
+  const { xs, ys } = sourcePositions(toDst, outWidth, outHeight, INTER_TAB, part);
+  if (inside) insideFrom(xs, ys, width, height, toDst, inside, outWidth, outHeight, part);
+  if (channels === 4) warpRgba(src as Uint32Array, width, height, xs, ys, out as Uint32Array, outWidth, part, border);
+  else warpGrey(src as Uint8Array, width, height, xs, ys, out as Uint8Array, outWidth, part, border);
 }
 
 /**
  * Whether each pixel's nearest source pixel (as INTER_NEAREST rounds) lies inside the source. The 1/32 px
  * positions settle most; only those within a quarter pixel of the edge are worked out again.
  */
-function insideFrom(xs: Int32Array, ys: Int32Array, width: number, height: number, toDst: readonly number[], inside: Uint8Array, outWidth: number, outHeight: number): void {
-  const n = outWidth * outHeight;
+function insideFrom(xs: Int32Array, ys: Int32Array, width: number, height: number, toDst: readonly number[], inside: Uint8Array, outWidth: number, outHeight: number, part: PixelBox): void {
   // In 1/32 px: inside for sure at -8 .. 32 * size - 24, outside for sure at <= -24 or >= 32 * size - 8.
   const xIn = INTER_TAB * width - 24;
   const yIn = INTER_TAB * height - 24;
   const xOut = INTER_TAB * width - 8;
   const yOut = INTER_TAB * height - 8;
+  inside.fill(0, 0, outWidth * outHeight);
   let unsure = false;
-  for (let o = 0; o < n; o++) {
-    const X = xs[o]!;
-    const Y = ys[o]!;
-    if (X <= -24 || Y <= -24 || X >= xOut || Y >= yOut) inside[o] = 0;
-    else if (X >= -8 && Y >= -8 && X <= xIn && Y <= yIn) inside[o] = 255;
-    else {
-      inside[o] = 1;
-      unsure = true;
+  for (let y = part.y0; y < part.y1; y++) {
+    for (let o = y * outWidth + part.x0, end = y * outWidth + part.x1; o < end; o++) {
+      const X = xs[o]!;
+      const Y = ys[o]!;
+      if (X <= -24 || Y <= -24 || X >= xOut || Y >= yOut) continue;
+      if (X >= -8 && Y >= -8 && X <= xIn && Y <= yIn) inside[o] = 255;
+      else {
+        inside[o] = 1;
+        unsure = true;
+      }
     }
   }
   if (!unsure) return;
   const m = invert3(toDst);
   const { bw0 } = blocks(outWidth, outHeight);
-  for (let o = 0; o < n; o++) {
+  for (let o = 0; o < outWidth * outHeight; o++) {
     if (inside[o] !== 1) continue;
     const y = Math.floor(o / outWidth);
     const x = o - y * outWidth;
@@ -95,23 +105,27 @@ function insideFrom(xs: Int32Array, ys: Int32Array, width: number, height: numbe
   }
 }
 
-/** Where each output pixel comes from in the source, in 1/`steps` px, summed and rounded as OpenCV does. */
-function sourcePositions(toDst: readonly number[], outWidth: number, outHeight: number, steps: number): { xs: Int32Array; ys: Int32Array } {
+/**
+ * Where each output pixel in `part` comes from in the source, in 1/`steps` px, summed and rounded as
+ * OpenCV does: from its block's first column, so a pixel's position is the same whatever the part.
+ */
+function sourcePositions(toDst: readonly number[], outWidth: number, outHeight: number, steps: number, part: PixelBox): { xs: Int32Array; ys: Int32Array } {
   const n = outWidth * outHeight;
   const xs = int32s('warp.xs', n);
   const ys = int32s('warp.ys', n);
   const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = invert3(toDst) as [number, number, number, number, number, number, number, number, number];
   const { bw0, bh0 } = blocks(outWidth, outHeight);
   for (let by = 0; by < outHeight; by += bh0) {
-    const yEnd = Math.min(outHeight, by + bh0);
+    const yEnd = Math.min(outHeight, by + bh0, part.y1);
     for (let bx = 0; bx < outWidth; bx += bw0) {
-      const bw = Math.min(bw0, outWidth - bx);
-      for (let y = by; y < yEnd; y++) {
+      const from = Math.max(0, part.x0 - bx);
+      const to = Math.min(bw0, outWidth - bx, part.x1 - bx);
+      for (let y = Math.max(by, part.y0); y < yEnd; y++) {
         const x0 = m0 * bx + m1 * y + m2;
         const y0 = m3 * bx + m4 * y + m5;
         const w0 = m6 * bx + m7 * y + m8;
-        let o = y * outWidth + bx;
-        for (let i = 0; i < bw; i++, o++) {
+        let o = y * outWidth + bx + from;
+        for (let i = from; i < to; i++, o++) {
           let w = w0 + m6 * i;
           w = w ? steps / w : 0;
           xs[o] = roundInt((x0 + m0 * i) * w);
@@ -175,10 +189,10 @@ function edgeNeighbours(src: Uint8Array | Uint32Array, width: number, height: nu
   return true;
 }
 
-function warpRgba(src: Uint32Array, width: number, height: number, xs: Int32Array, ys: Int32Array, out: Uint32Array, n: number, border: 'replicate' | number): void {
+function warpRgba(src: Uint32Array, width: number, height: number, xs: Int32Array, ys: Int32Array, out: Uint32Array, outWidth: number, part: PixelBox, border: 'replicate' | number): void {
   const replicate = border === 'replicate';
   const fill = replicate ? 0 : border >>> 0;
-  for (let o = 0; o < n; o++) {
+  for (let y = part.y0; y < part.y1; y++) for (let o = y * outWidth + part.x0, end = y * outWidth + part.x1; o < end; o++) {
     const X = xs[o]!;
     const Y = ys[o]!;
     const sx = X >> 5;
@@ -215,10 +229,10 @@ function warpRgba(src: Uint32Array, width: number, height: number, xs: Int32Arra
   }
 }
 
-function warpGrey(src: Uint8Array, width: number, height: number, xs: Int32Array, ys: Int32Array, out: Uint8Array, n: number, border: 'replicate' | number): void {
+function warpGrey(src: Uint8Array, width: number, height: number, xs: Int32Array, ys: Int32Array, out: Uint8Array, outWidth: number, part: PixelBox, border: 'replicate' | number): void {
   const replicate = border === 'replicate';
   const fill = replicate ? 0 : border;
-  for (let o = 0; o < n; o++) {
+  for (let y = part.y0; y < part.y1; y++) for (let o = y * outWidth + part.x0, end = y * outWidth + part.x1; o < end; o++) {
     const X = xs[o]!;
     const Y = ys[o]!;
     const sx = X >> 5;

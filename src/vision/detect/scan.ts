@@ -4,7 +4,7 @@
 import type { OpenCv } from '../opencv.js';
 import { applyHomography, hypot, invertHomography, multiplyHomography, type Homography, type Vec } from './geometry.js';
 import type { CardSize } from './table.js';
-import { warpLinear } from '../rectify.js';
+import { warpLinear, type PixelBox } from '../rectify.js';
 import { bytes, float32s, int32s } from '../scratch.js';
 import { SCAN } from './snap-params.js';
 
@@ -155,17 +155,19 @@ function scanAngle(input: ScanInput, angle: number): ScanHit[] {
   const sw = w - cw;
   const sh = h - ch;
   if (sw <= 0 || sh <= 0) return [];
-  // The warps (the view, where it lies inside the frame, the dips) in JS, as OpenCV would make them.
+  // The warps (the view, where it lies inside the frame, the dips) in JS, as OpenCV would make them,
+  // over the part of the view the frame covers: the rest has no edges.
+  const part = frameInView(m, input.grey.cols, input.grey.rows, w, h);
   const view = bytes('scan.view', w * h);
   const ok = bytes('scan.ok', w * h);
-  warpLinear(input.grey.data, input.grey.cols, input.grey.rows, m, view, w, h, 1, 'replicate', ok);
+  warpLinear(input.grey.data, input.grey.cols, input.grey.rows, m, view, w, h, 1, 'replicate', ok, part);
   let dip: Uint8Array | null = null;
   if (input.dips) {
     const [ox, oy, k] = input.dipsAt ?? [0, 0, 1];
     dip = bytes('scan.dip', w * h);
-    warpLinear(input.dips.data, input.dips.cols, input.dips.rows, multiplyHomography(m, [k, 0, ox, 0, k, oy, 0, 0, 1]), dip, w, h, 1, 0);
+    warpLinear(input.dips.data, input.dips.cols, input.dips.rows, multiplyHomography(m, [k, 0, ox, 0, k, oy, 0, 0, 1]), dip, w, h, 1, 0, undefined, part);
   }
-  const { ex, ey } = edgeStrengths(view, dip, ok, w, h);
+  const { ex, ey } = edgeStrengths(view, dip, ok, w, h, part);
   const { colSum, rowSum } = sideSums(ex, ey, w, h);
   const { score, weakest } = cornerScores(colSum, rowSum, ok, w, h, cw, ch);
   return scorePeaks(score, weakest, sw, sh, cw, ch, viewToFrame);
@@ -173,26 +175,23 @@ function scanAngle(input: ScanInput, angle: number): ScanHit[] {
 
 /**
  * Each view pixel's edge strength for vertical sides (`ex`: |d/dx|, rows w + 2 wide) and for
- * horizontal ones (`ey`: |d/dy|, a row of padding above and below), dips added, 0 outside the frame.
- * The derivatives are OpenCV's 3 x 3 Sobel with its default border (reflected, the edge pixel once).
+ * horizontal ones (`ey`: |d/dy|, a row of padding above and below), dips added, 0 outside the frame
+ * (worked out over `part`, which holds it). The derivatives are OpenCV's 3 x 3 Sobel with its
+ * default border (reflected, the edge pixel once).
  */
-function edgeStrengths(view: Uint8Array, dip: Uint8Array | null, ok: Uint8Array, w: number, h: number): { ex: Int32Array; ey: Int32Array } {
+function edgeStrengths(view: Uint8Array, dip: Uint8Array | null, ok: Uint8Array, w: number, h: number, part: PixelBox): { ex: Int32Array; ey: Int32Array } {
   // In whole numbers (a strength is at most 2,040 and a view at most SCAN.mostView px, so sums fit in
   // 32 bits): maxima without branches, exact sums. Padded with 0s, which change no maximum.
   const n = w * h;
   const xw = w + 2;
-  const ex = int32s('scan.ex', xw * h);
-  const ey = int32s('scan.ey', n + 2 * w);
-  ey.fill(0, 0, w);
-  ey.fill(0, n + w, n + 2 * w);
-  for (let y = 0; y < h; y++) {
+  const ex = int32s('scan.ex', xw * h).fill(0);
+  const ey = int32s('scan.ey', n + 2 * w).fill(0);
+  for (let y = part.y0; y < part.y1; y++) {
     const e = y * xw + 1;
-    ex[e - 1] = 0;
-    ex[e + w] = 0;
     const row = y * w;
     const up = (y > 0 ? y - 1 : 1) * w;
     const down = (y < h - 1 ? y + 1 : h - 2) * w;
-    for (let x = 0; x < w; x++) {
+    for (let x = part.x0; x < part.x1; x++) {
       const i = row + x;
       const l = x > 0 ? x - 1 : 1;
       const r = x < w - 1 ? x + 1 : w - 2;
@@ -286,6 +285,19 @@ function cornerScores(colSum: Int32Array, rowSum: Int32Array, ok: Uint8Array, w:
     }
   }
   return { score, weakest };
+}
+
+/**
+ * The view pixels (`w` x `h`) the frame (`cols` x `rows` grey pixels, grey -> view `m`) covers, a few
+ * pixels round: all of the view where the frame runs past the plane's horizon.
+ */
+function frameInView(m: Homography, cols: number, rows: number, w: number, h: number): PixelBox {
+  const corners: Vec[] = [[-1, -1], [cols, -1], [cols, rows], [-1, rows]];
+  const z = corners.map(([x, y]) => m[6]! * x + m[7]! * y + m[8]!);
+  if (!(z.every((v) => v > 0) || z.every((v) => v < 0))) return { x0: 0, y0: 0, x1: w, y1: h };
+  const box = boxAround(corners.map((p) => applyHomography(m, p)), 3);
+  const clip = (v: number, most: number): number => Math.max(0, Math.min(most, v));
+  return { x0: clip(Math.floor(box.x0), w), y0: clip(Math.floor(box.y0), h), x1: clip(Math.ceil(box.x1), w), y1: clip(Math.ceil(box.y1), h) };
 }
 
 /** The score's peaks as hits on the frame (`sw` x `sh` corner positions, cards cw x ch, view -> frame). */
