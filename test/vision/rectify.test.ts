@@ -80,6 +80,34 @@ describe('the JS warp against OpenCV', () => {
     }
   });
 
+  it('works out a part of its output pixel for pixel as the whole warp does', () => {
+    const [w, h, ow, oh] = [97, 61, 150, 131];
+    // Parts across OpenCV's blocks of 64 columns and 6 rows, and one of a single pixel.
+    const parts = [{ x0: 13, y0: 7, x1: 91, y1: 120 }, { x0: 64, y0: 0, x1: 150, y1: 5 }, { x0: 149, y0: 130, x1: 150, y1: 131 }];
+    for (const [k, m] of maps.entries()) {
+      for (const channels of [1, 4] as const) {
+        const from = channels === 1 ? noise(w * h, 11 + k) : new Uint32Array(noise(4 * w * h, 11 + k).buffer);
+        const whole = channels === 1 ? new Uint8Array(ow * oh) : new Uint32Array(ow * oh);
+        const wholeInside = new Uint8Array(ow * oh);
+        warpLinear(from, w, h, m, whole, ow, oh, channels, 'replicate', wholeInside);
+        for (const part of parts) {
+          const out = channels === 1 ? new Uint8Array(ow * oh) : new Uint32Array(ow * oh);
+          const inside = new Uint8Array(ow * oh).fill(7);
+          warpLinear(from, w, h, m, out, ow, oh, channels, 'replicate', inside, part);
+          let differ = 0;
+          for (let y = 0; y < oh; y++) {
+            for (let x = 0; x < ow; x++) {
+              const o = y * ow + x;
+              const inPart = x >= part.x0 && x < part.x1 && y >= part.y0 && y < part.y1;
+              if (inPart ? out[o] !== whole[o] || inside[o] !== wholeInside[o] : inside[o] !== 0) differ++;
+            }
+          }
+          expect(differ, `map ${k}, ${channels} channels, part ${JSON.stringify(part)}`).toBe(0);
+        }
+      }
+    }
+  });
+
   it('tells which pixels take their value from inside the source, as a nearest warp of white does', async () => {
     const cv = await openCv();
     const [w, h, ow, oh] = [97, 61, 150, 131];
