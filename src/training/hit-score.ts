@@ -16,7 +16,7 @@ import { planShot, renderShot } from '../render/shot.js';
 import type { PhotoConditions } from '../render/conditions.js';
 import { seededRandom, type Random } from '../rules/random.js';
 import { decodeImage, loadImage, type RgbaImage } from '../vision/image.js';
-import { insidePolygon, quadCentre, type Vec } from '../vision/detect/geometry.js';
+import { dist, insidePolygon, quadCentre, type Vec } from '../vision/detect/geometry.js';
 import { HIT_FEATURES, hitOdds, hitScoreOf, type HitScore, type SavedHitScore, type SavedNode } from '../vision/detect/hit-score.js';
 import type { Recogniser, VisionGame } from '../vision/recognise.js';
 import type { DetectDebug } from '../vision/detect/index.js';
@@ -58,7 +58,7 @@ function matchesCard(quad: readonly Vec[], truth: readonly Truth[]): boolean {
   return truth.some((t) => {
     const corners = t.corners as unknown as Vec[];
     if ((t.visible ?? 1) < IN_SIGHT || !insidePolygon(corners, centre)) return false;
-    return cornerError(quad, corners) < NEAR * Math.hypot(corners[0]![0] - corners[2]![0], corners[0]![1] - corners[2]![1]);
+    return cornerError(quad, corners) < NEAR * dist(corners[0]!, corners[2]!);
   });
 }
 
@@ -69,9 +69,7 @@ function cornerError(a: readonly Vec[], b: readonly Vec[]): number {
     for (const way of [1, -1]) {
       let sum = 0;
       for (let k = 0; k < 4; k++) {
-        const p = a[k]!;
-        const q = b[(turn + way * k + 8) % 4]!;
-        sum += Math.hypot(p[0] - q[0], p[1] - q[1]);
+        sum += dist(a[k]!, b[(turn + way * k + 8) % 4]!);
       }
       best = Math.min(best, sum / 4);
     }
