@@ -48,21 +48,29 @@ export function toMat(cv: OpenCv, image: RgbaImage): InstanceType<OpenCv['Mat']>
   return mat;
 }
 
-/** A rectangle of output pixels: columns x0 to x1 and rows y0 to y1, the ends excluded. */
-export interface PixelBox {
-  readonly x0: number;
+/**
+ * The output pixels to work out, row by row: in row y (from y0 up to y1), columns x0[y] up to x1[y],
+ * the ends excluded.
+ */
+export interface PixelRows {
   readonly y0: number;
-  readonly x1: number;
   readonly y1: number;
+  readonly x0: Int32Array;
+  readonly x1: Int32Array;
+}
+
+/** Every pixel of a `width` x `height` output. */
+export function allRows(width: number, height: number): PixelRows {
+  return { y0: 0, y1: height, x0: new Int32Array(height), x1: new Int32Array(height).fill(width) };
 }
 
 /**
  * OpenCV's warpPerspective with INTER_LINEAR, bit for bit, in plain JS, which is faster than crossing
  * into wasm. One pixel an element (grey bytes or packed RGBA); `border` is 'replicate' or a constant.
  * `inside` gets 255 where a nearest warp takes the pixel from inside the source, else 0. Only the
- * output pixels in `part` are worked out (each as the whole warp would); `inside` is 0 beyond it.
+ * output pixels in `part` are worked out (each as the whole warp would); `inside` is 0 beyond them.
  */
-export function warpLinear(src: Uint8Array | Uint32Array, width: number, height: number, toDst: readonly number[], out: Uint8Array | Uint32Array, outWidth: number, outHeight: number, channels: 1 | 4, border: 'replicate' | number, inside?: Uint8Array, part: PixelBox = { x0: 0, y0: 0, x1: outWidth, y1: outHeight }): void {
+export function warpLinear(src: Uint8Array | Uint32Array, width: number, height: number, toDst: readonly number[], out: Uint8Array | Uint32Array, outWidth: number, outHeight: number, channels: 1 | 4, border: 'replicate' | number, inside?: Uint8Array, part: PixelRows = allRows(outWidth, outHeight)): void {
   const { xs, ys } = sourcePositions(toDst, outWidth, outHeight, INTER_TAB, part);
   if (inside) insideFrom(xs, ys, width, height, toDst, inside, outWidth, outHeight, part);
   if (channels === 4) warpRgba(src as Uint32Array, width, height, xs, ys, out as Uint32Array, outWidth, part, border);
@@ -73,7 +81,7 @@ export function warpLinear(src: Uint8Array | Uint32Array, width: number, height:
  * Whether each pixel's nearest source pixel (as INTER_NEAREST rounds) lies inside the source. The 1/32 px
  * positions settle most; only those within a quarter pixel of the edge are worked out again.
  */
-function insideFrom(xs: Int32Array, ys: Int32Array, width: number, height: number, toDst: readonly number[], inside: Uint8Array, outWidth: number, outHeight: number, part: PixelBox): void {
+function insideFrom(xs: Int32Array, ys: Int32Array, width: number, height: number, toDst: readonly number[], inside: Uint8Array, outWidth: number, outHeight: number, part: PixelRows): void {
   // In 1/32 px: inside for sure at -8 .. 32 * size - 24, outside for sure at <= -24 or >= 32 * size - 8.
   const xIn = INTER_TAB * width - 24;
   const yIn = INTER_TAB * height - 24;
@@ -82,7 +90,7 @@ function insideFrom(xs: Int32Array, ys: Int32Array, width: number, height: numbe
   inside.fill(0, 0, outWidth * outHeight);
   let unsure = false;
   for (let y = part.y0; y < part.y1; y++) {
-    for (let o = y * outWidth + part.x0, end = y * outWidth + part.x1; o < end; o++) {
+    for (let o = y * outWidth + part.x0[y]!, end = y * outWidth + part.x1[y]!; o < end; o++) {
       const X = xs[o]!;
       const Y = ys[o]!;
       if (X <= -24 || Y <= -24 || X >= xOut || Y >= yOut) continue;
@@ -109,7 +117,7 @@ function insideFrom(xs: Int32Array, ys: Int32Array, width: number, height: numbe
  * Where each output pixel in `part` comes from in the source, in 1/`steps` px, summed and rounded as
  * OpenCV does: from its block's first column, so a pixel's position is the same whatever the part.
  */
-function sourcePositions(toDst: readonly number[], outWidth: number, outHeight: number, steps: number, part: PixelBox): { xs: Int32Array; ys: Int32Array } {
+function sourcePositions(toDst: readonly number[], outWidth: number, outHeight: number, steps: number, part: PixelRows): { xs: Int32Array; ys: Int32Array } {
   const n = outWidth * outHeight;
   const xs = int32s('warp.xs', n);
   const ys = int32s('warp.ys', n);
@@ -118,9 +126,9 @@ function sourcePositions(toDst: readonly number[], outWidth: number, outHeight: 
   for (let by = 0; by < outHeight; by += bh0) {
     const yEnd = Math.min(outHeight, by + bh0, part.y1);
     for (let bx = 0; bx < outWidth; bx += bw0) {
-      const from = Math.max(0, part.x0 - bx);
-      const to = Math.min(bw0, outWidth - bx, part.x1 - bx);
       for (let y = Math.max(by, part.y0); y < yEnd; y++) {
+        const from = Math.max(0, part.x0[y]! - bx);
+        const to = Math.min(bw0, outWidth - bx, part.x1[y]! - bx);
         const x0 = m0 * bx + m1 * y + m2;
         const y0 = m3 * bx + m4 * y + m5;
         const w0 = m6 * bx + m7 * y + m8;
@@ -189,10 +197,10 @@ function edgeNeighbours(src: Uint8Array | Uint32Array, width: number, height: nu
   return true;
 }
 
-function warpRgba(src: Uint32Array, width: number, height: number, xs: Int32Array, ys: Int32Array, out: Uint32Array, outWidth: number, part: PixelBox, border: 'replicate' | number): void {
+function warpRgba(src: Uint32Array, width: number, height: number, xs: Int32Array, ys: Int32Array, out: Uint32Array, outWidth: number, part: PixelRows, border: 'replicate' | number): void {
   const replicate = border === 'replicate';
   const fill = replicate ? 0 : border >>> 0;
-  for (let y = part.y0; y < part.y1; y++) for (let o = y * outWidth + part.x0, end = y * outWidth + part.x1; o < end; o++) {
+  for (let y = part.y0; y < part.y1; y++) for (let o = y * outWidth + part.x0[y]!, end = y * outWidth + part.x1[y]!; o < end; o++) {
     const X = xs[o]!;
     const Y = ys[o]!;
     const sx = X >> 5;
@@ -229,10 +237,10 @@ function warpRgba(src: Uint32Array, width: number, height: number, xs: Int32Arra
   }
 }
 
-function warpGrey(src: Uint8Array, width: number, height: number, xs: Int32Array, ys: Int32Array, out: Uint8Array, outWidth: number, part: PixelBox, border: 'replicate' | number): void {
+function warpGrey(src: Uint8Array, width: number, height: number, xs: Int32Array, ys: Int32Array, out: Uint8Array, outWidth: number, part: PixelRows, border: 'replicate' | number): void {
   const replicate = border === 'replicate';
   const fill = replicate ? 0 : border;
-  for (let y = part.y0; y < part.y1; y++) for (let o = y * outWidth + part.x0, end = y * outWidth + part.x1; o < end; o++) {
+  for (let y = part.y0; y < part.y1; y++) for (let o = y * outWidth + part.x0[y]!, end = y * outWidth + part.x1[y]!; o < end; o++) {
     const X = xs[o]!;
     const Y = ys[o]!;
     const sx = X >> 5;

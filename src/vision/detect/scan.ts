@@ -4,7 +4,7 @@
 import type { OpenCv } from '../opencv.js';
 import { applyHomography, hypot, invertHomography, multiplyHomography, type Homography, type Vec } from './geometry.js';
 import type { CardSize } from './table.js';
-import { warpLinear, type PixelBox } from '../rectify.js';
+import { allRows, warpLinear, type PixelRows } from '../rectify.js';
 import { bytes, float32s, int32s } from '../scratch.js';
 import { SCAN } from './snap-params.js';
 
@@ -156,7 +156,7 @@ function scanAngle(input: ScanInput, angle: number): ScanHit[] {
   const sh = h - ch;
   if (sw <= 0 || sh <= 0) return [];
   // The warps (the view, where it lies inside the frame, the dips) in JS, as OpenCV would make them,
-  // over the part of the view the frame covers: the rest has no edges.
+  // over the rows of the view the frame covers: the rest has no edges.
   const part = frameInView(m, input.grey.cols, input.grey.rows, w, h);
   const view = bytes('scan.view', w * h);
   const ok = bytes('scan.ok', w * h);
@@ -179,7 +179,7 @@ function scanAngle(input: ScanInput, angle: number): ScanHit[] {
  * (worked out over `part`, which holds it). The derivatives are OpenCV's 3 x 3 Sobel with its
  * default border (reflected, the edge pixel once).
  */
-function edgeStrengths(view: Uint8Array, dip: Uint8Array | null, ok: Uint8Array, w: number, h: number, part: PixelBox): { ex: Int32Array; ey: Int32Array } {
+function edgeStrengths(view: Uint8Array, dip: Uint8Array | null, ok: Uint8Array, w: number, h: number, part: PixelRows): { ex: Int32Array; ey: Int32Array } {
   // In whole numbers (a strength is at most 2,040 and a view at most SCAN.mostView px, so sums fit in
   // 32 bits): maxima without branches, exact sums. Padded with 0s, which change no maximum.
   const n = w * h;
@@ -191,7 +191,7 @@ function edgeStrengths(view: Uint8Array, dip: Uint8Array | null, ok: Uint8Array,
     const row = y * w;
     const up = (y > 0 ? y - 1 : 1) * w;
     const down = (y < h - 1 ? y + 1 : h - 2) * w;
-    for (let x = part.x0; x < part.x1; x++) {
+    for (let x = part.x0[y]!, end = part.x1[y]!; x < end; x++) {
       const i = row + x;
       const l = x > 0 ? x - 1 : 1;
       const r = x < w - 1 ? x + 1 : w - 2;
@@ -288,17 +288,45 @@ function cornerScores(colSum: Int32Array, rowSum: Int32Array, ok: Uint8Array, w:
 }
 
 /**
- * The view pixels (`w` x `h`) the frame (`cols` x `rows` grey pixels, grey -> view `m`) covers, a few
- * pixels round: all of the view where the frame runs past the plane's horizon.
+ * The view pixels (`w` x `h`) the frame (`cols` x `rows` grey pixels, grey -> view `m`) covers, row by
+ * row, FRAME_MARGIN pixels round: all of the view where the frame runs past the plane's horizon.
  */
-function frameInView(m: Homography, cols: number, rows: number, w: number, h: number): PixelBox {
+function frameInView(m: Homography, cols: number, rows: number, w: number, h: number): PixelRows {
   const corners: Vec[] = [[-1, -1], [cols, -1], [cols, rows], [-1, rows]];
   const z = corners.map(([x, y]) => m[6]! * x + m[7]! * y + m[8]!);
-  if (!(z.every((v) => v > 0) || z.every((v) => v < 0))) return { x0: 0, y0: 0, x1: w, y1: h };
-  const box = boxAround(corners.map((p) => applyHomography(m, p)), 3);
-  const clip = (v: number, most: number): number => Math.max(0, Math.min(most, v));
-  return { x0: clip(Math.floor(box.x0), w), y0: clip(Math.floor(box.y0), h), x1: clip(Math.ceil(box.x1), w), y1: clip(Math.ceil(box.y1), h) };
+  if (!(z.every((v) => v > 0) || z.every((v) => v < 0))) return allRows(w, h);
+  // The frame's outline in the view is convex: in each band of rows its columns run from the least
+  // to the greatest x of its corners in the band and of its sides' crossings of the band's ends.
+  const outline = corners.map((p) => applyHomography(m, p));
+  const x0 = new Int32Array(h);
+  const x1 = new Int32Array(h);
+  let y0 = h;
+  let y1 = 0;
+  for (let y = 0; y < h; y++) {
+    const top = y - FRAME_MARGIN;
+    const bottom = y + FRAME_MARGIN;
+    const xs: number[] = [];
+    for (let k = 0; k < 4; k++) {
+      const a = outline[k]!;
+      const b = outline[(k + 1) % 4]!;
+      if (a[1] >= top && a[1] <= bottom) xs.push(a[0]);
+      for (const end of [top, bottom]) {
+        if ((a[1] - end) * (b[1] - end) < 0) xs.push(a[0] + ((end - a[1]) * (b[0] - a[0])) / (b[1] - a[1]));
+      }
+    }
+    if (xs.length === 0) continue;
+    const least = Math.min(...xs);
+    const most = Math.max(...xs);
+    x0[y] = Math.max(0, Math.min(w, Math.floor(least) - FRAME_MARGIN));
+    x1[y] = Math.max(x0[y]!, Math.min(w, Math.ceil(most) + FRAME_MARGIN));
+    y0 = Math.min(y0, y);
+    y1 = y + 1;
+  }
+  return { y0: Math.min(y0, y1), y1, x0, x1 };
 }
+
+/** Pixels round the frame's outline in the view worked out too: more than a 3 x 3 Sobel reaches. */
+const FRAME_MARGIN = 3;
 
 /** The score's peaks as hits on the frame (`sw` x `sh` corner positions, cards cw x ch, view -> frame). */
 function scorePeaks(score: Float32Array, weakest: Float32Array, sw: number, sh: number, cw: number, ch: number, viewToFrame: Homography): ScanHit[] {
