@@ -169,8 +169,9 @@ function scanAngle(input: ScanInput, angle: number): ScanHit[] {
   }
   const { ex, ey } = edgeStrengths(view, dip, ok, w, h, part);
   const { colSum, rowSum } = sideSums(ex, ey, w, h);
-  const { score, weakest } = cornerScores(colSum, rowSum, ok, w, h, cw, ch);
-  return scorePeaks(score, weakest, sw, sh, cw, ch, viewToFrame);
+  const places = placesReaching(part, h, sw, sh, cw, ch);
+  const { score, weakest } = cornerScores(colSum, rowSum, ok, w, places, cw, ch);
+  return scorePeaks(score, weakest, sw, places, cw, ch, viewToFrame);
 }
 
 /**
@@ -240,15 +241,39 @@ function sideSums(ex: Int32Array, ey: Int32Array, w: number, h: number): { colSu
 }
 
 /**
- * Each top-left corner position's score (a cw x ch card there: the mean of its three strongest
- * sides) and its weakest side, in rows w - cw wide, h - ch of them. A side's strength is at most its
- * mean, so where the sides' means alone cannot reach SCAN.leastScore (most of an open table) the
- * score is left 0 unworked: no peak lies there, and no peak's neighbour outscores it.
+ * The top-left corner positions (rows `sw` wide, `sh` of them) whose cw x ch card reaches a pixel of
+ * `part` with its sides' edge strengths (a pixel beyond each side): in row y, columns x0[y] to x1[y].
+ * Elsewhere every side sums to 0.
  */
-function cornerScores(colSum: Int32Array, rowSum: Int32Array, ok: Uint8Array, w: number, h: number, cw: number, ch: number): { score: Float32Array; weakest: Float32Array } {
+function placesReaching(part: PixelRows, h: number, sw: number, sh: number, cw: number, ch: number): PixelRows {
+  const x0 = new Int32Array(sh);
+  const x1 = new Int32Array(sh);
+  for (let y = 0; y < sh; y++) {
+    let least = Infinity;
+    let most = -Infinity;
+    for (let r = Math.max(part.y0, y - 1); r <= Math.min(part.y1 - 1, h - 1, y + ch + 1); r++) {
+      if (part.x1[r]! <= part.x0[r]!) continue;
+      least = Math.min(least, part.x0[r]!);
+      most = Math.max(most, part.x1[r]!);
+    }
+    if (least > most) continue;
+    x0[y] = Math.max(0, Math.min(sw, least - cw - 1));
+    x1[y] = Math.max(x0[y]!, Math.min(sw, most + 1));
+  }
+  return { y0: 0, y1: sh, x0, x1 };
+}
+
+/**
+ * Each top-left corner position's score (a cw x ch card there: the mean of its three strongest
+ * sides) and its weakest side, worked out at `places` (rows w - cw wide), 0 elsewhere. A side's
+ * strength is at most its mean, so where the sides' means alone cannot reach SCAN.leastScore (most
+ * of an open table) the score is left 0 unworked: no peak lies there, and no peak's neighbour
+ * outscores it.
+ */
+function cornerScores(colSum: Int32Array, rowSum: Int32Array, ok: Uint8Array, w: number, places: PixelRows, cw: number, ch: number): { score: Float32Array; weakest: Float32Array } {
   const W = w + 1;
   const sw = w - cw;
-  const sh = h - ch;
+  const sh = places.y1;
   const across = new SideThirds(rowSum, 1, cw, 1, ok);
   const down = new SideThirds(colSum, W, ch, w, ok);
   const score = float32s('scan.score', sw * sh);
@@ -259,7 +284,11 @@ function cornerScores(colSum: Int32Array, rowSum: Int32Array, ok: Uint8Array, w:
   // A hair under the least score, so that no score the float32 rounding lifts to it is skipped.
   const bar = 3 * SCAN.leastScore - 1e-3;
   for (let y = 0; y < sh; y++) {
-    for (let x = 0; x < sw; x++) {
+    const from = places.x0[y]!;
+    const to = places.x1[y]!;
+    score.fill(0, y * sw, y * sw + from);
+    score.fill(0, y * sw + to, (y + 1) * sw);
+    for (let x = from; x < to; x++) {
       const at = y * W + x;
       const mTop = (rowSum[at + cw]! - rowSum[at]!) * perW;
       const mBottom = (rowSum[at + belowDown + cw]! - rowSum[at + belowDown]!) * perW;
@@ -328,8 +357,9 @@ function frameInView(m: Homography, cols: number, rows: number, w: number, h: nu
 /** Pixels round the frame's outline in the view worked out too: more than a 3 x 3 Sobel reaches. */
 const FRAME_MARGIN = 3;
 
-/** The score's peaks as hits on the frame (`sw` x `sh` corner positions, cards cw x ch, view -> frame). */
-function scorePeaks(score: Float32Array, weakest: Float32Array, sw: number, sh: number, cw: number, ch: number, viewToFrame: Homography): ScanHit[] {
+/** The score's peaks at `places` (corner positions in rows `sw` wide) as hits on the frame (cards cw x ch, view -> frame). */
+function scorePeaks(score: Float32Array, weakest: Float32Array, sw: number, places: PixelRows, cw: number, ch: number, viewToFrame: Homography): ScanHit[] {
+  const sh = places.y1;
   // Peaks: the best within a third of a card either way (the window cut at the edges); those best
   // only within a quarter are minor (see ScanHit.minor). Only cells strong enough are looked at.
   const rx = Math.round(cw / SCAN.peak);
@@ -338,7 +368,7 @@ function scorePeaks(score: Float32Array, weakest: Float32Array, sw: number, sh: 
   const py = Math.round(ch / SCAN.minorPeak);
   const out: ScanHit[] = [];
   for (let y = 0; y < sh; y++) {
-    for (let x = 0; x < sw; x++) {
+    for (let x = places.x0[y]!, end = places.x1[y]!; x < end; x++) {
       const v = score[y * sw + x]!;
       if (v < SCAN.leastScore || !peakAt(score, sw, sh, x, y, px, py)) continue;
       const minor = !peakAt(score, sw, sh, x, y, rx, ry);

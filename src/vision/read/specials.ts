@@ -43,9 +43,10 @@ export interface SpecialMatcher {
  */
 function inkMat(cv: OpenCv, image: RgbaImage): Mat {
   const n = image.width * image.height;
-  const level = new Float32Array(n);
+  const v = new cv.Mat(image.height, image.width, cv.CV_32FC1);
+  // Written straight into the Mat (nothing allocated meanwhile, so the view stays good).
+  const level = v.data32F;
   for (let i = 0; i < n; i++) level[i] = image.data[i * 4]! + image.data[i * 4 + 1]! + 1;
-  const v = cv.matFromArray(image.height, image.width, cv.CV_32FC1, Array.from(level));
   const envelope = new cv.Mat();
   const kernel = cv.Mat.ones(SPECIALS.envelope, SPECIALS.envelope, cv.CV_8U);
   try {
