@@ -82,11 +82,13 @@ function recogniseIn(cv: OpenCv, reader: CardReader, sight: Sight, game: VisionG
   const deck = deckOf(game);
   const { image, paper, view } = sight;
   const { plane, workWidth, toFrame, notCards } = view;
-  const inView = detectCards(cv, view.image, view.mat, { ...detect, deck, ...(plane ? { plane } : {}), ...(paper ? { paper } : {}), ...(workWidth ? { workWidth } : {}), ...(notCards ? { notCards } : {}) });
+  // The frame's grey, made once where cards are looked for in the frame itself.
+  const grey = view.image === image ? greyOf(image) : undefined;
+  const inView = detectCards(cv, view.image, view.mat, { ...detect, deck, ...(plane ? { plane } : {}), ...(paper ? { paper } : {}), ...(workWidth ? { workWidth } : {}), ...(notCards ? { notCards } : {}), ...(grey ? { grey } : {}) });
   const found = (toFrame ? inView.map((d) => mappedDetection(d, toFrame)) : inView).filter(sight.isCard);
   const t1 = performance.now();
   let partial = found.map((d) => d.partial);
-  const snap = snapper(image);
+  const snap = snapper(image, grey);
   let read = readCards(reader, found.map((d) => d.corners), sight.cut, deck, partial, readLooks(cv, image, snap, sight.plane));
   const kept = cardFinds(found, read);
   read = keptOf(read, kept);
@@ -107,10 +109,10 @@ function mappedDetection(d: Detection, toFrame: Homography): Detection {
   return { ...d, corners: d.corners.map(at) as unknown as Quad, centre: at(d.centre) };
 }
 
-/** Moves a quad's sides onto the image's edges; the grey image is made on first use. */
-function snapper(image: RgbaImage): (q: Quad, options?: RefineOptions) => RefinedQuad {
-  let grey: GreyImage | null = null;
-  return (q, options) => refineQuad((grey ??= greyOf(image)), q, options);
+/** Moves a quad's sides onto the image's edges; its grey, where not given, is made on first use. */
+function snapper(image: RgbaImage, grey?: GreyImage): (q: Quad, options?: RefineOptions) => RefinedQuad {
+  let made = grey;
+  return (q, options) => refineQuad((made ??= greyOf(image)), q, options);
 }
 
 /** The second looks readCards takes, on the frame. */

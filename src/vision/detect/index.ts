@@ -10,6 +10,7 @@ import type { DetectedCard } from '../types.js';
 import { surfaceOf, withEdges, withoutStraightRuns, type Surface } from './surface.js';
 import { insetGrid, insidePolygon, polygonArea, type Homography, type Vec } from './geometry.js';
 import { lookOnce, type Found } from './look.js';
+import { greyOf, type GreyImage } from './refine.js';
 import { EDGES, FAINT_EDGES, LOOKS } from './params.js';
 import type { HitScore } from './hit-score.js';
 
@@ -31,6 +32,8 @@ export interface DetectOptions {
   readonly hitScore?: HitScore;
   /** Card-like things known beforehand to be no card (a calibration's markers), in the pixels of `frame`. */
   readonly notCards?: readonly Quad[];
+  /** The frame's grey (greyOf) where already made. */
+  readonly grey?: GreyImage;
 }
 
 /** What detection went through, filled in where asked: for diagnosis, the trainer and the tests. */
@@ -89,6 +92,7 @@ interface Looker {
 function looker(cv: OpenCv, frame: RgbaImage, source: Mat, options: DetectOptions): Looker {
   // Surfaces are freed only at the end: later looks reuse them, and faint looks share the first's fine grey.
   const surfaces: Surface[] = [];
+  const grey = options.grey ?? greyOf(frame);
   const look = (surface: Surface, how: string): Seen => {
     const found = lookOnce(cv, frame, surface, options);
     // Which look found what, where asked.
@@ -103,7 +107,7 @@ function looker(cv: OpenCv, frame: RgbaImage, source: Mat, options: DetectOption
     look,
     at(width) {
       const t0 = performance.now();
-      const surface = surfaceOf(cv, frame, source, { workWidth: width, ...EDGES });
+      const surface = surfaceOf(cv, frame, source, { workWidth: width, ...EDGES }, grey);
       surfaces.push(surface);
       if (options.debug) (options.debug.times ??= {}).surface = performance.now() - t0;
       return look(surface, 'usual edges');

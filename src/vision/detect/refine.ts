@@ -51,7 +51,7 @@ export function relaxQuad(refined: RefinedQuad, rough: readonly Vec[], accept: (
   return null;
 }
 
-/** The grey image of an RGBA frame. */
+/** The grey image of an RGBA frame, as OpenCV's cvtColor makes it, to the bit. */
 export function greyOf(image: RgbaImage): GreyImage {
   const { width, height } = image;
   const n = width * height;
@@ -60,7 +60,7 @@ export function greyOf(image: RgbaImage): GreyImage {
   const px = pixelsOf(image);
   for (let i = 0; i < n; i++) {
     const v = px[i]!;
-    data[i] = ((v & 255) * 77 + ((v >>> 8) & 255) * 150 + ((v >>> 16) & 255) * 29) >> 8;
+    data[i] = ((v & 255) * 9798 + ((v >>> 8) & 255) * 19235 + ((v >>> 16) & 255) * 3735 + 16384) >> 15;
   }
   return { width, height, data };
 }

@@ -2,7 +2,7 @@
 // brightest pixels, lightness relative to the local light level, chroma, and Canny edges.
 import type { RgbaImage } from '../image.js';
 import type { OpenCv } from '../opencv.js';
-import type { GreyImage } from './refine.js';
+import { greyOf, type GreyImage } from './refine.js';
 import { SURFACE } from './snap-params.js';
 import { pixelsOf } from '../rectify.js';
 
@@ -46,8 +46,11 @@ export interface SurfaceOptions extends EdgeOptions {
   readonly workWidth: number;
 }
 
-/** Builds the working-scale surface. `source` is the frame as an RGBA Mat (kept by the caller). */
-export function surfaceOf(cv: OpenCv, frame: RgbaImage, source: Mat, options: SurfaceOptions): Surface {
+/**
+ * Builds the working-scale surface. `source` is the frame as an RGBA Mat (kept by the caller), `whole`
+ * the frame's grey where already made (greyOf).
+ */
+export function surfaceOf(cv: OpenCv, frame: RgbaImage, source: Mat, options: SurfaceOptions, whole: GreyImage = greyOf(frame)): Surface {
   const toFrame = frame.width / options.workWidth;
   const width = Math.round(frame.width / toFrame);
   const height = Math.round(frame.height / toFrame);
@@ -81,9 +84,9 @@ export function surfaceOf(cv: OpenCv, frame: RgbaImage, source: Mat, options: Su
     // The scan for cards looks at a finer scale (SURFACE.fineScale).
     const fine = Math.min(frame.width, width * SURFACE.fineScale);
     const fineH = Math.round((frame.height * fine) / frame.width);
-    const full = new cv.Mat();
-    cv.cvtColor(source, full, cv.COLOR_RGBA2GRAY);
-    const frameGrey = falling({ width: frame.width, height: frame.height, data: new Uint8Array(full.data) }, options.minFall);
+    const frameGrey = falling(whole, options.minFall);
+    const full = new cv.Mat(frame.height, frame.width, cv.CV_8UC1);
+    full.data.set(frameGrey.data);
     // At full resolution the fine grey is the frame's grey itself.
     let fineGrey = full;
     if (fine !== frame.width) {
