@@ -6,7 +6,8 @@ import { calibratedSight } from './calibrated.js';
 import { readGaps } from './gaps.js';
 import { detectCards, type Detection, type DetectOptions } from './detect/index.js';
 import { applyHomography, quadCentre, type Homography, type Vec } from './detect/geometry.js';
-import { greyOf, refineQuad, type GreyImage, type RefinedQuad, type RefineOptions } from './detect/refine.js';
+import { refineQuad, type GreyImage, type RefinedQuad, type RefineOptions } from './detect/refine.js';
+import { greyOf } from './detect/surface.js';
 import { yellowness } from './detect/complete.js';
 import type { Quad, RgbaImage } from './image.js';
 import { openCv, type OpenCv } from './opencv.js';
@@ -17,6 +18,8 @@ import { cardFinds, keptOf, readCards, withGaps, type ReadLooks } from './read/c
 import { anchorStacks, gridCells } from './layout.js';
 import { frameSight, type Sight } from './sight.js';
 import type { Recognition, RecognisedCard } from './types.js';
+
+type Mat = InstanceType<OpenCv['Mat']>;
 
 /** The games whose tables the recogniser reads. */
 export type VisionGame = 'progression' | 'sequence-shift' | 'sequence-hunt' | 'sequence-stacks';
@@ -83,12 +86,12 @@ function recogniseIn(cv: OpenCv, reader: CardReader, sight: Sight, game: VisionG
   const { image, paper, view } = sight;
   const { plane, workWidth, toFrame, notCards } = view;
   // The frame's grey, made once where cards are looked for in the frame itself.
-  const grey = view.image === image ? greyOf(image) : undefined;
+  const grey = view.image === image ? greyOf(cv, sight.mat) : undefined;
   const inView = detectCards(cv, view.image, view.mat, { ...detect, deck, ...(plane ? { plane } : {}), ...(paper ? { paper } : {}), ...(workWidth ? { workWidth } : {}), ...(notCards ? { notCards } : {}), ...(grey ? { grey } : {}) });
   const found = (toFrame ? inView.map((d) => mappedDetection(d, toFrame)) : inView).filter(sight.isCard);
   const t1 = performance.now();
   let partial = found.map((d) => d.partial);
-  const snap = snapper(image, grey);
+  const snap = snapper(cv, sight.mat, grey);
   let read = readCards(reader, found.map((d) => d.corners), sight.cut, deck, partial, readLooks(cv, image, snap, sight.plane));
   const kept = cardFinds(found, read);
   read = keptOf(read, kept);
@@ -109,10 +112,10 @@ function mappedDetection(d: Detection, toFrame: Homography): Detection {
   return { ...d, corners: d.corners.map(at) as unknown as Quad, centre: at(d.centre) };
 }
 
-/** Moves a quad's sides onto the image's edges; its grey, where not given, is made on first use. */
-function snapper(image: RgbaImage, grey?: GreyImage): (q: Quad, options?: RefineOptions) => RefinedQuad {
+/** Moves a quad's sides onto the frame's edges; its grey, where not given, is made on first use. */
+function snapper(cv: OpenCv, frame: Mat, grey?: GreyImage): (q: Quad, options?: RefineOptions) => RefinedQuad {
   let made = grey;
-  return (q, options) => refineQuad((made ??= greyOf(image)), q, options);
+  return (q, options) => refineQuad((made ??= greyOf(cv, frame)), q, options);
 }
 
 /** The second looks readCards takes, on the frame. */

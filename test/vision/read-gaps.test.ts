@@ -1,7 +1,8 @@
 // A TIC card under a hand or a sleeve, in a cell of the layout's grid that no card found fills, is
 // cut where the grid puts a card and read there (src/vision/gaps.ts).
 import { describe, expect, it } from 'vitest';
-import { greyOf, refineQuad } from '../../src/vision/detect/refine.js';
+import { refineQuad } from '../../src/vision/detect/refine.js';
+import { greyOf } from '../../src/vision/detect/surface.js';
 import { readGaps } from '../../src/vision/gaps.js';
 import type { Quad, RgbaImage } from '../../src/vision/image.js';
 import { openCv } from '../../src/vision/opencv.js';
@@ -91,7 +92,7 @@ describe.skipIf(!MUST_HAVE_MODEL)('a card in a gap of the grid', () => {
     const counting: CardReader = { ...reader, read: (faces, deck) => ((cut += faces.length), reader.read(faces, deck)) };
     const source = toMat(cv, image);
     try {
-      const grey = greyOf(image);
+      const grey = greyOf(cv, source);
       const cutOut = (q: Quad): RgbaImage => rectifyMat(cv, source, q);
       const gaps = readGaps(counting, found.map((f) => f.corners), found.map((f) => f.reading), cutOut, (q, options) => refineQuad(grey, q, options), image);
       expect(gaps).toEqual([]);

@@ -7,10 +7,10 @@ import { performance } from 'node:perf_hooks';
 import type { Quad, RgbaImage } from '../image.js';
 import type { OpenCv } from '../opencv.js';
 import type { DetectedCard } from '../types.js';
-import { surfaceOf, withEdges, withoutStraightRuns, type Surface } from './surface.js';
+import { greyOf, surfaceOf, withEdges, withoutStraightRuns, type Surface } from './surface.js';
 import { insetGrid, insidePolygon, polygonArea, type Homography, type Vec } from './geometry.js';
 import { lookOnce, type Found } from './look.js';
-import { greyOf, type GreyImage } from './refine.js';
+import type { GreyImage } from './refine.js';
 import { EDGES, FAINT_EDGES, LOOKS } from './params.js';
 import type { HitScore } from './hit-score.js';
 
@@ -92,7 +92,7 @@ interface Looker {
 function looker(cv: OpenCv, frame: RgbaImage, source: Mat, options: DetectOptions): Looker {
   // Surfaces are freed only at the end: later looks reuse them, and faint looks share the first's fine grey.
   const surfaces: Surface[] = [];
-  const grey = options.grey ?? greyOf(frame);
+  const grey = options.grey ?? greyOf(cv, source);
   const look = (surface: Surface, how: string): Seen => {
     const found = lookOnce(cv, frame, surface, options);
     // Which look found what, where asked.

@@ -1,8 +1,7 @@
 // Snapping a rough card outline to the card's real edges at full resolution: each side is searched
 // along its normal for the step from paper, a line is fitted robustly through the steps, and the
 // corners are the lines' crossings. Sides without enough evidence keep their rough line.
-import type { Quad, RgbaImage } from '../image.js';
-import { pixelsOf } from '../rectify.js';
+import type { Quad } from '../image.js';
 import { add, ascending, dist, fitLine, lineDistance, lineIntersection, norm, scale, sub, unit, type Line, type Vec } from './geometry.js';
 import { float64s, int32s, uint16s } from '../scratch.js';
 import { REFINE, SLIDE } from './snap-params.js';
@@ -49,20 +48,6 @@ export function relaxQuad(refined: RefinedQuad, rough: readonly Vec[], accept: (
     if (accept(quad)) return { quad, support, contrast: refined.contrast, lines };
   }
   return null;
-}
-
-/** The grey image of an RGBA frame, as OpenCV's cvtColor makes it, to the bit. */
-export function greyOf(image: RgbaImage): GreyImage {
-  const { width, height } = image;
-  const n = width * height;
-  const data = new Uint8Array(n);
-  // A pixel a load (little-endian: red in the low byte), as three byte loads took twice as long.
-  const px = pixelsOf(image);
-  for (let i = 0; i < n; i++) {
-    const v = px[i]!;
-    data[i] = ((v & 255) * 9798 + ((v >>> 8) & 255) * 19235 + ((v >>> 16) & 255) * 3735 + 16384) >> 15;
-  }
-  return { width, height, data };
 }
 
 function sample(g: GreyImage, x: number, y: number): number {

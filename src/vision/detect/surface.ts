@@ -2,7 +2,7 @@
 // brightest pixels, lightness relative to the local light level, chroma, and Canny edges.
 import type { RgbaImage } from '../image.js';
 import type { OpenCv } from '../opencv.js';
-import { greyOf, type GreyImage } from './refine.js';
+import type { GreyImage } from './refine.js';
 import { SURFACE } from './snap-params.js';
 import { pixelsOf } from '../rectify.js';
 
@@ -48,9 +48,9 @@ export interface SurfaceOptions extends EdgeOptions {
 
 /**
  * Builds the working-scale surface. `source` is the frame as an RGBA Mat (kept by the caller), `whole`
- * the frame's grey where already made (greyOf).
+ * its grey where already made (greyOf).
  */
-export function surfaceOf(cv: OpenCv, frame: RgbaImage, source: Mat, options: SurfaceOptions, whole: GreyImage = greyOf(frame)): Surface {
+export function surfaceOf(cv: OpenCv, frame: RgbaImage, source: Mat, options: SurfaceOptions, whole: GreyImage = greyOf(cv, source)): Surface {
   const toFrame = frame.width / options.workWidth;
   const width = Math.round(frame.width / toFrame);
   const height = Math.round(frame.height / toFrame);
@@ -99,6 +99,17 @@ export function surfaceOf(cv: OpenCv, frame: RgbaImage, source: Mat, options: Su
     small.delete();
     grey.delete();
     level.delete();
+  }
+}
+
+/** The grey of an RGBA Mat, by OpenCV. */
+export function greyOf(cv: OpenCv, source: Mat): GreyImage {
+  const grey = new cv.Mat();
+  try {
+    cv.cvtColor(source, grey, cv.COLOR_RGBA2GRAY);
+    return { width: source.cols, height: source.rows, data: new Uint8Array(grey.data) };
+  } finally {
+    grey.delete();
   }
 }
 
