@@ -9,7 +9,8 @@ import { openCv } from '../vision/opencv.js';
 import { toMat } from '../vision/rectify.js';
 import { FEATURE_SIZE } from '../vision/read/features.js';
 import { HEADS, OUTPUTS, type Head } from '../vision/read/heads.js';
-import { buildModel, DEFAULT_SHAPE, modelInputs, saveModel, tf, useWasmBackend, type ModelShape, type SavedModelInfo } from '../vision/read/model.js';
+import { modelInputs, tf, useWasmBackend } from '../vision/read/model.js';
+import { buildModel, DEFAULT_SHAPE, saveModel, type ModelShape, type SavedModelInfo } from './reader-model.js';
 import { renderTrainingSet, type TrainingFrame } from './render-set.js';
 import { cutFrame, GROUPS, SampleStore, type CutOptions } from './samples.js';
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CORNER_SIZE, FEATURE_SIZE } from '../../src/vision/read/features.js';
 import { OUTPUTS } from '../../src/vision/read/heads.js';
 import { createCardReader } from '../../src/vision/read/index.js';
-import { buildModel, inference, loadModel, ModelMissingError, modelInputs, tf, useWasmBackend } from '../../src/vision/read/model.js';
+import { inference, loadModel, ModelMissingError, modelInputs, tf, useWasmBackend } from '../../src/vision/read/model.js';
+import { buildModel } from '../../src/training/reader-model.js';
 import { MODEL_DIR, MUST_HAVE_MODEL } from './read-helpers.js';
 
 describe('the committed card reader model', () => {
