@@ -3,7 +3,7 @@
 // a solid, card-sized rectangle far from the open table's colour, on the plane the faces give.
 import type { OpenCv } from './opencv.js';
 import type { Quad } from './image.js';
-import { applyHomography, dist, insidePolygon, polygonArea, portrait, type Homography, type Vec } from './detect/geometry.js';
+import { applyHomography, dist, polygonArea, portrait, type Homography, type Vec } from './detect/geometry.js';
 import { tablePlane, type CardSize } from './detect/table.js';
 import { DRAW_PILE } from './params.js';
 
@@ -69,8 +69,17 @@ function shapesMask(shapes: readonly Quad[], k: number, width: number, height: n
     const xs = grown.map((p) => p[0]);
     const ys = grown.map((p) => p[1]);
     for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(height - 1, Math.ceil(Math.max(...ys))); y++) {
+      // insidePolygon at each pixel's centre, its sides' crossings of the row worked out once a row.
+      const cy = y + 0.5;
+      const crossings: number[] = [];
+      for (let i = 0, j = grown.length - 1; i < grown.length; j = i++) {
+        const [a, b] = [grown[i]!, grown[j]!];
+        if (a[1] > cy !== b[1] > cy) crossings.push(((b[0] - a[0]) * (cy - a[1])) / (b[1] - a[1]) + a[0]);
+      }
       for (let x = Math.max(0, Math.floor(Math.min(...xs))); x <= Math.min(width - 1, Math.ceil(Math.max(...xs))); x++) {
-        if (insidePolygon(grown, [x + 0.5, y + 0.5])) masked[y * width + x] = 1;
+        let inside = false;
+        for (const c of crossings) if (x + 0.5 < c) inside = !inside;
+        if (inside) masked[y * width + x] = 1;
       }
     }
   }
@@ -87,18 +96,23 @@ function offTable(cv: OpenCv, rgba: Uint8Array, masked: Uint8Array, width: numbe
   // over a few cards' widths, with the shapes first filled with its median.
   const table = mediansOf(rgba, masked, n);
   const filled = new Uint8Array(rgba);
-  for (let i = 0; i < n; i++) if (masked[i]) filled.set(table, i * 4);
+  const [tr, tg, tb] = table;
+  for (let i = 0; i < n; i++) {
+    if (!masked[i]) continue;
+    filled[i * 4] = tr;
+    filled[i * 4 + 1] = tg;
+    filled[i * 4 + 2] = tb;
+  }
   const local = localMean(cv, filled, width, height, 2 * Math.round(faceSide * DRAW_PILE.localCards) + 1);
   const distance = new Float32Array(n);
   const histogram = new Uint32Array(443);
   let open = 0;
   for (let i = 0; i < n; i++) {
+    if (masked[i]) continue;
     const d = awayFromTable(rgba, local, i * 4);
     distance[i] = d;
-    if (!masked[i]) {
-      histogram[Math.min(442, Math.round(d))]!++;
-      open++;
-    }
+    histogram[Math.min(442, Math.round(d))]!++;
+    open++;
   }
   let median = 0;
   for (let seen = 0; median < 442 && (seen += histogram[median]!) < open / 2; ) median++;
