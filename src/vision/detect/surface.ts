@@ -48,9 +48,9 @@ export interface SurfaceOptions extends EdgeOptions {
 
 /**
  * Builds the working-scale surface. `source` is the frame as an RGBA Mat (kept by the caller), `whole`
- * its grey where already made (greyOf).
+ * its grey (greyOf).
  */
-export function surfaceOf(cv: OpenCv, frame: RgbaImage, source: Mat, options: SurfaceOptions, whole: GreyImage = greyOf(cv, source)): Surface {
+export function surfaceOf(cv: OpenCv, frame: RgbaImage, source: Mat, options: SurfaceOptions, whole: GreyImage): Surface {
   const toFrame = frame.width / options.workWidth;
   const width = Math.round(frame.width / toFrame);
   const height = Math.round(frame.height / toFrame);
