@@ -5,6 +5,6 @@ import { createCardReader } from '../src/vision/read/index.js';
 import { frameTimes } from './vision.js';
 
 const reader = await createCardReader();
-const { total, detect, read } = await frameTimes(await openCv(), reader, 40);
+const { total, first, detect, read } = await frameTimes(await openCv(), reader, 40);
 reader.dispose();
-process.stdout.write(JSON.stringify({ total, detect, read }));
+process.stdout.write(JSON.stringify({ total, first, detect, read }));
