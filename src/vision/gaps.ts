@@ -130,7 +130,10 @@ interface GapTry {
   readonly replaces: number | null;
 }
 
-/** Reads the unsure `tries` again, keeping a second cut (and its quad) where it reads surer. */
+/**
+ * Reads the unsure `tries` again, keeping a second cut (and its quad) where it reads surer; not those
+ * the reader saw no card in (GAPS.secondLookFrom).
+ */
 function readUnsureAgain(
   reader: CardReader,
   tries: GapTry[],
@@ -139,7 +142,7 @@ function readUnsureAgain(
   snap: (quad: Quad, options?: RefineOptions) => Pick<RefinedQuad, 'quad' | 'support'>,
 ): void {
   // The rectangle unsnapped: a side may have snapped to the edge of what covers the card.
-  const unsure = tries.flatMap((t, k) => (reads[k]!.confidence < COVERED.chosen ? [k] : []));
+  const unsure = tries.flatMap((t, k) => (reads[k]!.confidence < COVERED.chosen && reads[k]!.confidence >= GAPS.secondLookFrom ? [k] : []));
   const again = reader.read(unsure.map((k) => cut(tries[k]!.laid)), 'tic');
   unsure.forEach((k, j) => {
     if (again[j]!.confidence <= reads[k]!.confidence) return;

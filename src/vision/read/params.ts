@@ -120,6 +120,13 @@ export const GAPS = {
   hue: 0.05,
   /** How many steps beyond the cards found a gap may lie: a hand over a corner hides cards two deep. */
   reach: 2,
+  /**
+   * An unsure gap's read is taken again (unsnapped, then snapped further) only from this confidence:
+   * below it the reader saw no card there (a patterned cloth's squares). On the held-out and tuning
+   * sets no second look from below it reached COVERED.chosen; the least first read of a card found
+   * so was 0.38.
+   */
+  secondLookFrom: 0.25,
   /** The second snap's reach for an unsure gap's rectangle: this share of its short side (wider than usual). */
   farReach: 0.3,
   /** The gap between cards where no two neighbours read surely show it (mm). */
