@@ -2,7 +2,7 @@
 // partly covered or cut by the frame, cards in shade). Each hit is snapped to its edges and kept
 // when it lies over no card found and the fitted score (hit-score.ts) takes it for a card.
 import { performance } from 'node:perf_hooks';
-import { applyHomography, ascending, centroid, type Homography, dist, insetGrid, insidePolygon, invertHomography, portrait, quadCentre, type Vec } from './geometry.js';
+import { applyHomography, ascending, centroid, type Homography, dist, insetGrid, insidePolygon, invertHomography, polygonArea, portrait, quadCentre, type Vec } from './geometry.js';
 import { refineQuad, relaxQuad, slideAlong, type RefinedQuad } from './refine.js';
 import { tablePlane } from './table.js';
 import { dipsIn } from './surface.js';
@@ -60,16 +60,25 @@ function scan(look: Look, pass: Pass, on: Plane): ScanHit[] {
   const { surface, options, deck } = look;
   const plane = on.plane!;
   const inverse = on.inverse!;
-  // About all the paper's regions but the markers', as the paper mask may lose cards. Points past the
-  // plane's horizon map to nonsense (SCAN_HITS.horizon).
+  // About the lone cards and the paper's regions but the markers', as the paper mask may lose cards.
+  // Regions far smaller than a card on the table only where they lie within a card's length of the
+  // rest: a covered card's sliver lies beside its layout, while a patterned cloth's light squares
+  // taken for paper would spread the box over the whole cloth. Points past the plane's horizon map
+  // to nonsense (SCAN_HITS.horizon).
   const notCards = (options.notCards ?? []) as unknown as Vec[][];
   const regions = pass.regions.filter((r) => !notCards.some((q) => insidePolygon(q, look.toFrame(centroid(r.polygon)))));
-  const pts: Vec[] = [];
+  const least = SCAN_HITS.boxRegion * on.size.widthMm * on.size.heightMm;
+  const seen = (t: Vec): boolean => Math.abs(t[0]) < SCAN_HITS.horizon && Math.abs(t[1]) < SCAN_HITS.horizon;
+  const pts: Vec[] = pass.lone.flatMap((l) => l.refined.quad.map((p) => applyHomography(plane.toTable, p))).filter(seen);
+  const small: Vec[][] = [];
   for (const r of regions) {
-    for (const p of r.hull) {
-      const t = applyHomography(plane.toTable, look.toFrame(p));
-      if (Math.abs(t[0]) < SCAN_HITS.horizon && Math.abs(t[1]) < SCAN_HITS.horizon) pts.push(t);
-    }
+    const onTable = r.hull.map((p) => applyHomography(plane.toTable, look.toFrame(p))).filter(seen);
+    if (polygonArea(onTable) >= least) pts.push(...onTable);
+    else small.push(onTable);
+  }
+  const near = pts.length > 0 ? boxAround(pts, on.size.heightMm) : null;
+  for (const onTable of small) {
+    if (!near || onTable.some(([x, y]) => x >= near.x0 && x <= near.x1 && y >= near.y0 && y <= near.y1)) pts.push(...onTable);
   }
   const box = boxAround(pts, on.size.heightMm);
   const tScan = performance.now();
