@@ -288,7 +288,7 @@ export const CARDS = {
 export const SCAN_HITS = {
   /** How far from the table's origin the scan spans (mm): points past the plane's horizon map to nonsense. */
   horizon: 3000,
-  /** The scan's box spans regions of paper smaller than this share of a card's area on the table only near the rest. */
+  /** Regions of paper under this share of a card's area on the table widen the scan's box only near the rest. */
   boxRegion: 0.2,
   /** A hit is a card's size on the table from this share of a card's area... */
   acceptFrom: 0.6,
