@@ -2,9 +2,9 @@
 // along its normal for the step from paper, a line is fitted robustly through the steps, and the
 // corners are the lines' crossings. Sides without enough evidence keep their rough line.
 import type { Quad } from '../image.js';
-import { add, ascending, dist, fitLine, lineDistance, lineIntersection, norm, scale, sub, unit, type Line, type Vec } from './geometry.js';
+import { add, dist, fitLine, lineDistance, lineIntersection, scale, sub, unit, type Line, type Vec } from './geometry.js';
 import { float64s, int32s, uint16s } from '../scratch.js';
-import { REFINE, SLIDE } from './snap-params.js';
+import { REFINE } from './snap-params.js';
 
 /** The frame's lightness, one byte a pixel, at full resolution. */
 export interface GreyImage {
@@ -273,75 +273,3 @@ function bestLine(cands: readonly { p: Vec; s: number; k: number }[], rough: Lin
 }
 
 export type { Quad };
-
-/**
- * The step across side `side` of `q` moved `t` px along `d`: the SLIDE.quantile of its grey falls
- * across, 0 where too little of it lies in the frame. At module level, as it runs hot (docs/vision.md).
- */
-function stepAcross(g: GreyImage, q: readonly Vec[], d: Vec, side: number, t: number): number {
-  const a = q[side]!;
-  const b = q[(side + 1) % 4]!;
-  const v: number[] = [];
-  for (let i = 0; i < SLIDE.samples; i++) {
-    const u = SLIDE.sideFrom + (SLIDE.sideSpan * i) / (SLIDE.samples - 1);
-    const x = a[0] + (b[0] - a[0]) * u + d[0] * t;
-    const y = a[1] + (b[1] - a[1]) * u + d[1] * t;
-    const diff = Math.abs(sample(g, x + d[0] * SLIDE.probe, y + d[1] * SLIDE.probe) - sample(g, x - d[0] * SLIDE.probe, y - d[1] * SLIDE.probe));
-    if (!Number.isNaN(diff)) v.push(diff);
-  }
-  if (v.length < SLIDE.samples * SLIDE.inFrame) return 0;
-  v.sort(ascending);
-  return v[Math.floor(v.length * SLIDE.quantile)]!;
-}
-
-/**
- * A card held by two opposite sides only may sit anywhere along them: slides it to where the other two
- * sides both show a step along most of their length; null when nothing is clearly better.
- */
-export function slideAlong(g: GreyImage, r: RefinedQuad): RefinedQuad | null {
-  const s = r.support;
-  const held = (a: number, b: number): boolean => s[a]! >= SLIDE.holds && s[b]! >= SLIDE.holds && s[(a + 1) % 4]! < SLIDE.holds && s[(b + 1) % 4]! < SLIDE.holds;
-  // k: a side that holds; the loose ones are k + 1 and k + 3.
-  const k: number = held(0, 2) ? 0 : held(1, 3) ? 1 : -1;
-  if (k < 0) return null;
-  const q = r.quad;
-  const along = sub(q[k + 1]!, q[k]!);
-  const length = norm(along);
-  if (length < SLIDE.leastLength) return null;
-  const d = unit(along);
-  const loose = [(k + 1) % 4, (k + 3) % 4];
-  const step = (side: number, t: number): number => stepAcross(g, q, d, side, t);
-  const reach = Math.round(length * SLIDE.reach);
-  const evidence = (t: number): number => step(loose[0]!, t) + step(loose[1]!, t);
-  const here = evidence(0);
-  let best = 0;
-  let bestValue = here;
-  for (let t = -reach; t <= reach; t++) {
-    const e = evidence(t);
-    if (e > bestValue) {
-      bestValue = e;
-      best = t;
-    }
-  }
-  if (best === 0 || bestValue < Math.max(SLIDE.leastStep, here * SLIDE.gain)) return null;
-  // Then each loose side on its own step nearby.
-  const near = Math.max(SLIDE.leastNear, Math.round(length * SLIDE.near));
-  const lines = r.lines.map((l, i) => {
-    if (!loose.includes(i)) return l;
-    let at = best;
-    let value = step(i, best);
-    for (let t = best - near; t <= best + near; t++) {
-      const v = step(i, t);
-      if (v > value) {
-        value = v;
-        at = t;
-      }
-    }
-    return { p: add(q[i]!, scale(d, at)), d: unit(sub(q[(i + 1) % 4]!, q[i]!)) };
-  });
-  const slid = quadOfLines(lines, q);
-  // The held sides were fitted partly off the card: snap them again where it now lies, kept where they hold.
-  const again = refineQuad(g, slid, { reach: SLIDE.resnap });
-  const kept = lines.map((l, i) => (!loose.includes(i) && again.support[i]! >= SLIDE.holds ? again.lines[i]! : l));
-  return { quad: quadOfLines(kept, slid), support: r.support, contrast: r.contrast, lines: kept };
-}

@@ -3,7 +3,7 @@
 // when it lies over no card found and the fitted score (hit-score.ts) takes it for a card.
 import { performance } from 'node:perf_hooks';
 import { applyHomography, ascending, centroid, type Homography, dist, insetGrid, insidePolygon, invertHomography, polygonArea, portrait, quadCentre, type Vec } from './geometry.js';
-import { refineQuad, relaxQuad, slideAlong, type RefinedQuad } from './refine.js';
+import { refineQuad, relaxQuad, type RefinedQuad } from './refine.js';
 import { tablePlane } from './table.js';
 import { dipsIn } from './surface.js';
 import { boxAround, boxCorners, scanAngles, scanTable, type TableBox } from './scan.js';
@@ -188,8 +188,7 @@ function overTwoCards(j: Judging, quad: readonly Vec[], centre: Vec): boolean {
 function snapHit(j: Judging, hit: ScanHit, doubtful: boolean): { refined: RefinedQuad } | { first: RefinedQuad } | { minor: RefinedQuad } {
   const { look, on, found, accept } = j;
   const { grey, deck, frame } = look;
-  let near = refineQuad(grey, hit.quad);
-  if (doubtful && deck === 'tic') near = faintSide(grey, near, accept) ?? near;
+  const near = refineQuad(grey, hit.quad);
   if (doubtful && near.support.some((v) => v < SIDES.held)) return { minor: near };
   // On a table nearly the paper's colour the peak may sit well off the card's faint sides: a wider search.
   const strong = (r: RefinedQuad): number => heldSides(r.support);
@@ -210,9 +209,6 @@ function snapHit(j: Judging, hit: ScanHit, doubtful: boolean): { refined: Refine
   }
   // A faint side left where the scan put it is looked for again, further out and for a weaker edge.
   if (deck === 'tic' && refined) refined = faintSide(grey, refined, accept) ?? refined;
-  // Held by two opposite sides only: placed along them where the other two show.
-  const slid = refined ? slideAlong(grey, refined) : null;
-  if (slid && accept(slid.quad)) refined = slid;
   // Run out over open table (past a cover's edge): slid back off it, kept where a corner is held.
   const bare = refined ? on.bareTable() : null;
   if (refined && bare && tableShare(frame, refined.quad, bare) > CARDS.slideFrom) {

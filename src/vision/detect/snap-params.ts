@@ -94,38 +94,6 @@ export const REFINE = {
   relaxed: 2,
 } as const;
 
-/** A card held by two opposite sides only, slid along them (refine.ts, slideAlong). */
-export const SLIDE = {
-  /** A side holds from this support on; below it, it is loose. */
-  holds: 0.5,
-  /** Held sides shorter than this are not slid along (px). */
-  leastLength: 20,
-  /** Samples along each loose side. */
-  samples: 16,
-  /** The samples start this share along the side... */
-  sideFrom: 0.15,
-  /** ...and span this share of it. */
-  sideSpan: 0.7,
-  /** A sample's step is the grey difference this far either way along the held sides (px). */
-  probe: 1.5,
-  /** A loose side with less than this share of its samples in the frame shows no step. */
-  inFrame: 0.5,
-  /** A loose side's step is this quantile of its samples': ink crossing it here and there is no side. */
-  quantile: 0.4,
-  /** How far the card is slid either way, as a share of the held sides' length. */
-  reach: 0.4,
-  /** The least step that places a slid card (grey levels, both loose sides together)... */
-  leastStep: 6,
-  /** ...and how many times the step where it lay that must be. */
-  gain: 1.5,
-  /** Each loose side then takes its own step within this share of the held sides' length: sizes are rough. */
-  near: 0.06,
-  /** The least reach of a loose side's own step (px). */
-  leastNear: 2,
-  /** The held sides are snapped again where the card now lies with this reach (RefineOptions.reach). */
-  resnap: 0.05,
-} as const;
-
 /** The table plane from lone cards (table.ts), as a camera sees it (camera.ts). */
 export const PLANE = {
   /** Up to this many agreeing cards, a plane is uncertain enough to try it flat as well. */
