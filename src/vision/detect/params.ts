@@ -296,8 +296,6 @@ export const SCAN_HITS = {
   acceptTo: 1.4,
   /** A minor peak whose weakest side is below this share of its score has no outline all round. */
   minorWeakest: 0.5,
-  /** A hit this share or more over cards found, two at least, is a cut across the gap between them. */
-  overCards: 0.5,
   /** A snap held on fewer sides than this has its sides looked for further off (and as faint edges). */
   fewSides: 3,
   /** How far the wider search looks (a share of the card). */

@@ -2,7 +2,7 @@
 // partly covered or cut by the frame, cards in shade). Each hit is snapped to its edges and kept
 // when it lies over no card found and the fitted score (hit-score.ts) takes it for a card.
 import { performance } from 'node:perf_hooks';
-import { applyHomography, ascending, centroid, type Homography, dist, insetGrid, insidePolygon, invertHomography, polygonArea, portrait, quadCentre, type Vec } from './geometry.js';
+import { applyHomography, ascending, centroid, type Homography, insidePolygon, invertHomography, polygonArea, portrait, quadCentre, type Vec } from './geometry.js';
 import { refineQuad, relaxQuad, type RefinedQuad } from './refine.js';
 import { tablePlane } from './table.js';
 import { dipsIn } from './surface.js';
@@ -52,7 +52,7 @@ export function scanForCards(look: Look, pass: Pass, on: Plane, found: Candidate
     if ('why' in judged) look.options.debug?.rejected?.push(judged);
     else found.push(judged);
   }
-  if (look.deck === 'tic') dropStraddlers(judging);
+  if (look.deck === 'tic') refitPlane(judging);
 }
 
 /** The scan over the box the paper's regions span on the table, a card's length round them. */
@@ -131,9 +131,6 @@ function judgeHit(j: Judging, hit: ScanHit): Candidate | Rejected {
     return rejected(hit.quad, `shape ${on.areaOnTable(first.quad).toFixed(2)} ${first.support.map((v) => v.toFixed(1)).join(',')} score ${hit.score.toFixed(0)}`);
   }
   let refined = snapped.refined;
-  // Half over one card found and half over another: a cut across the gap between them. Settled
-  // cards only: two partly held scan cards may cover the card's own hit between them.
-  if (overTwoCards(j, refined.quad, centre)) return rejected(refined.quad, 'over two cards');
   const face = judgeFace(j, refined, doubtful);
   if (typeof face === 'string') return rejected(refined.quad, face);
   // Only where a side has no edge of its own: a straddling quad's sides cross two cards' faces.
@@ -160,28 +157,6 @@ function insideSettled(j: Judging, p: Vec): boolean {
 function overUnsettled(j: Judging, quad: readonly Vec[]): boolean {
   for (const f of j.found) if (plausible(f) && !j.settled(f) && overlaps(quad, f.quad)) return true;
   return false;
-}
-
-/**
- * Half over one card found and half over another: a cut across the gap between them. Settled cards
- * only: two partly held scan cards may cover the card's own hit between them. `centre`: the hit's.
- */
-function overTwoCards(j: Judging, quad: readonly Vec[], centre: Vec): boolean {
-  const reach = dist(quad[0]!, quad[2]!);
-  const nearby: Candidate[] = [];
-  for (const f of j.found) if (plausible(f) && j.settled(f) && dist(quadCentre(f.quad), centre) < reach) nearby.push(f);
-  const points = insetGrid(quad);
-  const over = new Set<number>();
-  let count = 0;
-  for (const p of points) {
-    for (let k = 0; k < nearby.length; k++) {
-      if (!insidePolygon(nearby[k]!.quad, p)) continue;
-      over.add(k);
-      count++;
-      break;
-    }
-  }
-  return count >= SCAN_HITS.overCards * points.length && over.size >= 2;
 }
 
 /** A hit snapped to the frame's edges; else a minor peak's near snap, or the first snap if no card came of it. */
@@ -244,17 +219,11 @@ const ONE_PIECE_BESIDE_GLARE = HIT_FEATURES.indexOf('onePieceBesideGlare');
 const OPEN_OUTSIDE_CARDS = HIT_FEATURES.indexOf('openTableOutsideCards');
 
 /**
- * TIC: drops partly held scan cards overlapping a settled card (a cut across a joint, or the card
- * placed off). Then refits the plane to the cards outlined all round where they outnumber the lone
- * cards, as a plane from lone cards in one part of the frame may be off in another.
+ * TIC: refits the plane to the cards outlined all round where they outnumber the lone cards, as a
+ * plane from lone cards in one part of the frame may be off in another.
  */
-function dropStraddlers(j: Judging): void {
+function refitPlane(j: Judging): void {
   const { found, on, look, pass } = j;
-  const firm = found.filter((f) => plausible(f) && j.settled(f));
-  for (let i = found.length - 1; i >= 0; i--) {
-    const c = found[i]!;
-    if (!j.settled(c) && firm.some((f) => overlaps(c.quad, f.quad))) found.splice(i, 1);
-  }
   if (look.options.plane) return;
   const outlined = found.filter((f) => plausible(f) && f.support.every((v) => v >= SCAN_HITS.refitHeld));
   const refit = outlined.length > pass.lone.length ? tablePlane(outlined.map((f) => portrait(f.quad)), on.size, outlined.map((f) => f.support.reduce((a, b) => a + b, 0))) : null;
