@@ -24,9 +24,13 @@ describe.skipIf(SKIP_BROWSER)('an accessible dashboard', () => {
 
     // The shapes come from the stylesheet: measure once it is in force.
     await page.waitForFunction('[...document.styleSheets].some((s) => s.href?.endsWith("/style.css") && s.cssRules.length > 0)', null, { timeout: 20_000 });
-    const chips = page.locator('.board .chip');
-    expect(await chips.count()).toBeGreaterThan(2);
-    const looks = await chips.evaluateAll((all) => all.map((c) => ({ letter: c.textContent, shape: `${getComputedStyle(c).borderRadius}|${getComputedStyle(c).clipPath}` })));
+    // The board is drawn afresh on every update: read in one evaluation, so that no chip is
+    // replaced (and its style lost) between finding it and measuring it.
+    const { looks, labels } = await page.locator('.board').evaluate((board) => ({
+      looks: [...board.querySelectorAll('.chip')].map((c) => ({ letter: c.textContent, shape: `${getComputedStyle(c).borderRadius}|${getComputedStyle(c).clipPath}` })),
+      labels: [...board.querySelectorAll('.space')].map((s) => s.getAttribute('aria-label')),
+    }));
+    expect(looks.length).toBeGreaterThan(2);
     const shapeOf = new Map<string, Set<string>>();
     for (const { letter, shape } of looks) shapeOf.set(letter!, (shapeOf.get(letter!) ?? new Set()).add(shape));
     expect([...shapeOf.keys()].sort()).toEqual(['B', 'G']);
@@ -34,7 +38,6 @@ describe.skipIf(SKIP_BROWSER)('an accessible dashboard', () => {
     const shapes = JSON.stringify(Object.fromEntries([...shapeOf].map(([team, s]) => [team, [...s]])));
     expect([...shapeOf.values()].every((s) => s.size === 1), shapes).toBe(true);
     expect(new Set([...shapeOf.values()].map((s) => [...s][0])).size, shapes).toBe(2);
-    const labels = await page.locator('.board .space').evaluateAll((all) => all.map((s) => s.getAttribute('aria-label')));
     expect(labels).toHaveLength(100);
     expect(labels.filter((l) => /: (green|blue) chip/.test(l!)).length).toBe(looks.length);
     expect(labels.some((l) => /last move/.test(l!))).toBe(true);
