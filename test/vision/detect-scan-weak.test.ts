@@ -59,7 +59,7 @@ describe('scan hits on tables nearly the paper colour', () => {
   }, 60_000);
 
   // Sequence Hunt, plain light-blue table: two scan cards a third of a card up and down the column,
-  // each held on some sides only, used to turn the card's own hit away as over two cards.
+  // each held on some sides only, with the card's own hit between them.
   it('takes a card\'s own hit lying between two weakly held scan cards', async () => {
     await expectFound('sequence-hunt', 516455159, '5-crescent-cyan');
   }, 60_000);
