@@ -17,7 +17,8 @@ import { createRecogniser } from '../vision/recognise.js';
 export const TRAIN_USAGE = `Usage:
   seqref train [options]            train the card reader from rendered photographs, write the model
   seqref train --hit-score [options]
-                                    fit the score judging the scan's hits, write models/hit-score.json
+                                    fit the score judging the scan's hits (and its first look,
+                                    from a near snap), write models/hit-score.json
   seqref train --evaluate DIR [--model DIR] [--jitter PX] [--turned]
                                     read every fixture card below DIR cut by its truth corners, print scores
 
@@ -110,7 +111,8 @@ async function runHitScore(values: Map<string, string>, refit: boolean): Promise
     const b = report.heldBack;
     console.log(
       `fitted the hit score on ${report.hits} judged hits (${report.cards} cards) in ${((performance.now() - start) / 1000).toFixed(0)} s; ` +
-        `${(report.bytes / 1024).toFixed(0)} KiB written to ${out}; on the last set, fitted without it: ${b.kept}/${b.cards} cards kept, ${b.othersKept}/${b.others} other hits kept`,
+        `${(report.bytes / 1024).toFixed(0)} KiB written to ${out}; on the last set, fitted without it: ${b.kept}/${b.cards} cards kept, ${b.othersKept}/${b.others} other hits kept; ` +
+        `the first look let ${report.firstLook.passed}/${report.firstLook.cards} cards and ${report.firstLook.othersPassed}/${report.firstLook.others} other hits through to the snap`,
     );
     return 0;
   } finally {

@@ -1,7 +1,8 @@
 // Fits the score that judges the scan's hits (src/vision/detect/hit-score.ts) on rendered truth:
 // every hit the recogniser snaps and judges is labelled a card where it matches one the renderer
-// placed, and boosted regression trees are fitted to those labels. Rendered under seeds of our own,
-// never the fixtures' or the tuning sets'.
+// placed, and boosted regression trees are fitted to those labels; so is the first look, which
+// judges each hit from a near snap. Rendered under seeds of our own, never the fixtures' or the
+// tuning sets'.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { join } from 'node:path';
@@ -17,7 +18,7 @@ import type { PhotoConditions } from '../render/conditions.js';
 import { seededRandom, type Random } from '../rules/random.js';
 import { decodeImage, loadImage, type RgbaImage } from '../vision/image.js';
 import { dist, insidePolygon, quadCentre, type Vec } from '../vision/detect/geometry.js';
-import { HIT_FEATURES, hitOdds, hitScoreOf, type HitScore, type SavedHitScore, type SavedNode } from '../vision/detect/hit-score.js';
+import { FIRST_LOOK_FEATURES, HIT_FEATURES, hitOdds, hitScoreOf, type FirstLook, type HitScore, type SavedHitScore, type SavedNode } from '../vision/detect/hit-score.js';
 import type { Recogniser, VisionGame } from '../vision/recognise.js';
 import type { DetectDebug } from '../vision/detect/index.js';
 
@@ -46,11 +47,20 @@ interface Truth {
   readonly visible?: number;
 }
 
-/** The scan hits of one frame, judged by the recogniser and labelled against the truth. */
-export function labelledHits(recogniser: Recogniser, judge: HitScore, image: RgbaImage, game: VisionGame, truth: readonly Truth[], source: string, calibration?: CalibrationProfile): LabelledHit[] {
-  const debug: DetectDebug = { judged: [] };
+/** Labelled hits: those the score judged, and those the first look saw. */
+export interface LabelledHits {
+  readonly judged: LabelledHit[];
+  readonly firstLooks: LabelledHit[];
+}
+
+/** The scan hits of one frame, at the first look and judged by the recogniser, labelled against the truth. */
+export function labelledHits(recogniser: Recogniser, judge: HitScore, image: RgbaImage, game: VisionGame, truth: readonly Truth[], source: string, calibration?: CalibrationProfile): LabelledHits {
+  const debug: DetectDebug = { judged: [], firstLooks: [] };
   recogniser.recognise(image, { game, detect: { debug, hitScore: judge }, ...(calibration ? { calibration } : {}) });
-  return debug.judged!.map((h) => ({ x: h.features, card: matchesCard(h.quad, truth), source }));
+  const judged = debug.judged!.map((h): LabelledHit => ({ x: h.features, card: matchesCard(h.quad, truth), source }));
+  // At the first look a hit counts as a card where, snapped, it reached the score as one: what dropping it loses.
+  const firstLooks = debug.firstLooks!.map((h): LabelledHit => ({ x: h.features, card: h.judged !== undefined && matchesCard(h.judged, truth), source }));
+  return { judged, firstLooks };
 }
 
 function matchesCard(quad: readonly Vec[], truth: readonly Truth[]): boolean {
@@ -124,48 +134,64 @@ export interface HitScoreReport {
   readonly cards: number;
   /** On the last set, held back from fitting: cards kept and other hits kept, at the keep odds. */
   readonly heldBack: { readonly cards: number; readonly kept: number; readonly others: number; readonly othersKept: number };
+  /** The first look on the last set, fitted without it: cards and other hits it lets through to the snap. */
+  readonly firstLook: { readonly cards: number; readonly passed: number; readonly others: number; readonly othersPassed: number };
   readonly bytes: number;
 }
 
-/** Renders (or reuses) the data, labels every judged hit, fits the trees and writes the model. */
+/** Renders (or reuses) the data, labels every hit at the first look and judged, fits both sets of trees and writes the model. */
 export async function trainHitScore(options: HitScoreOptions): Promise<HitScoreReport> {
   const { progress } = options;
   const saved = join(options.dataDir, HITS_FILE);
-  const hits = options.refit ? readHits(saved) : await collectHits(options);
+  const { judged: hits, firstLooks } = options.refit ? readHits(saved) : await collectHits(options);
   if (!options.refit) {
     mkdirSync(options.dataDir, { recursive: true });
-    writeFileSync(saved, JSON.stringify({ features: HIT_FEATURES, hits }));
+    writeFileSync(saved, JSON.stringify({ features: HIT_FEATURES, firstLookFeatures: FIRST_LOOK_FEATURES, hits, firstLooks }));
   }
   if (hits.length === 0) throw new Error('no scan hits were judged: nothing to fit');
-  progress(`${hits.length} hits, ${hits.filter((h) => h.card).length} of them cards; fitting ${TREES.count} trees`);
+  progress(`${hits.length} hits judged, ${hits.filter((h) => h.card).length} of them cards; ${firstLooks.length} at the first look; fitting ${TREES.count} trees each`);
   // Figures on the last set, fitted without it; the model written is fitted on everything.
   const lastSet = `set-${options.seed + options.sets - 1}`;
-  const fitted = fitBoostedTrees(hits.filter((h) => h.source !== lastSet), progress);
-  const heldBack = keptOf(fitted, hits.filter((h) => h.source === lastSet));
-  const model = { ...fitBoostedTrees(hits, progress), training: { seed: options.seed, sets: options.sets, calibrated: options.calibrated, scenes: options.scenes, hits: hits.length, heldBack } };
+  const held = (h: LabelledHit): boolean => h.source === lastSet;
+  const fitted = fitBoostedTrees(hits.filter((h) => !held(h)), progress);
+  const heldBack = keptOf(fitted, hits.filter(held));
+  // The first look's drop odds are chosen on the held-back set, then kept for the trees fitted on everything.
+  const firstFitted = fitTrees(firstLooks.filter((h) => !held(h)), FIRST_LOOK_FEATURES.length);
+  const drop = dropOdds(firstFitted, firstLooks.filter(held));
+  const firstLook: FirstLook = { features: [...FIRST_LOOK_FEATURES], ...fitTrees(firstLooks, FIRST_LOOK_FEATURES.length), drop };
+  const firstHeldBack = passedOf({ ...firstFitted, drop }, firstLooks.filter(held));
+  const training = { seed: options.seed, sets: options.sets, calibrated: options.calibrated, scenes: options.scenes, hits: hits.length, firstLooks: firstLooks.length, heldBack, firstLookHeldBack: firstHeldBack };
+  const model: SavedHitScore = { ...fitBoostedTrees(hits, progress), firstLook, training };
   const text = JSON.stringify(model);
   mkdirSync(join(options.out, '..'), { recursive: true });
   writeFileSync(options.out, text);
-  return { hits: hits.length, cards: hits.filter((h) => h.card).length, heldBack, bytes: text.length };
+  return { hits: hits.length, cards: hits.filter((h) => h.card).length, heldBack, firstLook: firstHeldBack, bytes: text.length };
 }
 
-/** The judged hits kept from the last collection, to fit again without collecting. */
+/** The hits kept from the last collection, to fit again without collecting. */
 const HITS_FILE = 'hits.json';
 
-function readHits(path: string): LabelledHit[] {
+function readHits(path: string): { judged: LabelledHit[]; firstLooks: LabelledHit[] } {
   if (!existsSync(path)) throw new InputError(`train: no hits collected yet in ${path}; run without --refit first`);
-  const saved = JSON.parse(readFileSync(path, 'utf8')) as { features: string[]; hits: LabelledHit[] };
-  if (saved.features.join() !== HIT_FEATURES.join()) throw new InputError(`train: ${path} holds other features than this recogniser's; run without --refit`);
-  return saved.hits;
+  const saved = JSON.parse(readFileSync(path, 'utf8')) as { features: string[]; firstLookFeatures?: string[]; hits: LabelledHit[]; firstLooks?: LabelledHit[] };
+  if (saved.features.join() !== HIT_FEATURES.join() || saved.firstLookFeatures?.join() !== FIRST_LOOK_FEATURES.join()) {
+    throw new InputError(`train: ${path} holds other features than this recogniser's; run without --refit`);
+  }
+  return { judged: saved.hits, firstLooks: saved.firstLooks ?? [] };
 }
 
 /** Every hit the scan snaps on the rendered sets and scenes, judged by no model and labelled. */
-async function collectHits(options: HitScoreOptions): Promise<LabelledHit[]> {
+async function collectHits(options: HitScoreOptions): Promise<LabelledHits> {
   const { progress, recogniser } = options;
-  // The scan keeps none of its hits: every hit it snaps is judged, whatever an earlier model made
-  // of the hits before it, so the data depend on no model.
+  // The scan keeps none of its hits and has no first look: every hit it snaps is judged, whatever an
+  // earlier model made of the hits before it, so the data depend on no model.
   const judge: HitScore = { trees: [], base: 0, keep: 2, tentative: 2 };
   const hits: LabelledHit[] = [];
+  const firstLooks: LabelledHit[] = [];
+  const add = (labelled: LabelledHits): void => {
+    hits.push(...labelled.judged);
+    firstLooks.push(...labelled.firstLooks);
+  };
   for (let k = 0; k < options.sets; k++) {
     const seed = options.seed + k;
     const split = k % 2 === 0 ? 'heldout' : 'dev';
@@ -180,7 +206,7 @@ async function collectHits(options: HitScoreOptions): Promise<LabelledHit[]> {
       const folder = path.slice(0, -'fixture.json'.length);
       for (const [i, frame] of fixture.frames.entries()) {
         const image = await loadImage(join(folder, frame.image));
-        hits.push(...labelledHits(recogniser, judge, image, fixture.game as VisionGame, frame.cards, `set-${seed}`));
+        add(labelledHits(recogniser, judge, image, fixture.game as VisionGame, frame.cards, `set-${seed}`));
         if (i % 20 === 19) progress(`set ${k + 1}/${options.sets}: ${fixture.game}, frame ${i + 1}/${fixture.frames.length}, ${hits.length} hits`);
       }
     }
@@ -207,7 +233,7 @@ async function collectHits(options: HitScoreOptions): Promise<LabelledHit[]> {
           if (error instanceof RangeError) continue;
           throw error;
         }
-        hits.push(...labelledHits(recogniser, judge, image, fixture.game as VisionGame, frame.cards, `set-${seed}`, calibration));
+        add(labelledHits(recogniser, judge, image, fixture.game as VisionGame, frame.cards, `set-${seed}`, calibration));
       }
       progress(`calibration set ${k + 1}/${options.calibrated}: ${fixture.game}, ${hits.length} hits`);
     }
@@ -215,10 +241,10 @@ async function collectHits(options: HitScoreOptions): Promise<LabelledHit[]> {
   for (let i = 0; i < options.scenes; i++) {
     const { game, shot } = sceneShot(options.seed * 1000, i);
     const rendered = await renderShot(shot);
-    hits.push(...labelledHits(recogniser, judge, await decodeImage(rendered.jpeg), game, rendered.truth, 'scene'));
+    add(labelledHits(recogniser, judge, await decodeImage(rendered.jpeg), game, rendered.truth, 'scene'));
     if (i % 20 === 19) progress(`scene ${i + 1}/${options.scenes}, ${hits.length} hits`);
   }
-  return hits;
+  return { judged: hits, firstLooks };
 }
 
 /** How many of the cards and other hits a model keeps. */
@@ -226,6 +252,24 @@ function keptOf(saved: SavedHitScore, hits: readonly LabelledHit[]): HitScoreRep
   const model = hitScoreOf(saved);
   const kept = hits.filter((h) => hitOdds(model, h.x) >= saved.keep);
   return { cards: hits.filter((h) => h.card).length, kept: kept.filter((h) => h.card).length, others: hits.filter((h) => !h.card).length, othersKept: kept.filter((h) => !h.card).length };
+}
+
+/**
+ * The first look lets through at least this share of the cards (on the held-back set): a card it
+ * drops is lost, a hit of no card it lets through only costs its snap.
+ */
+const FIRST_LOOK_CARDS = 0.995;
+
+/** The greatest odds below which at most 1 - FIRST_LOOK_CARDS of the cards among `hits` fall (0 where there are none). */
+function dropOdds(trees: Pick<FirstLook, 'base' | 'trees'>, hits: readonly LabelledHit[]): number {
+  const cards = hits.filter((h) => h.card).map((h) => hitOdds(trees, h.x)).sort((a, b) => a - b);
+  return cards.length === 0 ? 0 : cards[Math.floor(cards.length * (1 - FIRST_LOOK_CARDS))]!;
+}
+
+/** How many of the cards and other hits the first look lets through to the snap. */
+function passedOf(first: Pick<FirstLook, 'base' | 'trees' | 'drop'>, hits: readonly LabelledHit[]): HitScoreReport['firstLook'] {
+  const passed = hits.filter((h) => hitOdds(first, h.x) >= first.drop);
+  return { cards: hits.filter((h) => h.card).length, passed: passed.filter((h) => h.card).length, others: hits.filter((h) => !h.card).length, othersPassed: passed.filter((h) => !h.card).length };
 }
 
 /**
@@ -241,8 +285,12 @@ const TENTATIVE = 0.15;
  * feature split only at its quantiles: the saved model the recogniser loads.
  */
 export function fitBoostedTrees(hits: readonly LabelledHit[], progress?: (line: string) => void): SavedHitScore {
+  return { features: [...HIT_FEATURES], ...fitTrees(hits, HIT_FEATURES.length, progress), keep: KEEP, tentative: TENTATIVE };
+}
+
+/** The trees (TREES) over `d` features: log-odds before them, and the trees. */
+function fitTrees(hits: readonly LabelledHit[], d: number, progress?: (line: string) => void): { base: number; trees: SavedNode[] } {
   const n = hits.length;
-  const d = HIT_FEATURES.length;
   const y = Float64Array.from(hits, (h) => (h.card ? 1 : 0));
   const positive = Math.min(n - 0.5, Math.max(0.5, y.reduce((a, b) => a + b, 0)));
   const base = Math.log(positive / (n - positive));
@@ -270,7 +318,7 @@ export function fitBoostedTrees(hits: readonly LabelledHit[], progress?: (line: 
     trees.push(tree);
     if (progress && (t + 1) % 50 === 0) progress(`tree ${t + 1}/${TREES.count}`);
   }
-  return { features: [...HIT_FEATURES], base, trees, keep: KEEP, tentative: TENTATIVE };
+  return { base, trees };
 }
 
 function quantile(sorted: Float64Array, q: number): number {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/rules/random.js';
 import { fitBoostedTrees, type LabelledHit } from '../../src/training/hit-score.js';
-import { committedHitScore, HIT_FEATURES, hitOdds, hitScoreOf } from '../../src/vision/detect/hit-score.js';
+import { committedHitScore, FIRST_LOOK_FEATURES, HIT_FEATURES, hitOdds, hitScoreOf } from '../../src/vision/detect/hit-score.js';
 import { seqref } from '../helpers/cli.js';
 
 /** Hits whose label depends on two features together, one of them only past a threshold. */
@@ -30,10 +30,21 @@ describe('the hit score', () => {
     expect(() => hitScoreOf({ ...model, features: model.features.slice(1) }, 'old.json')).toThrow(/old.json: made for other features.*seqref train --hit-score/);
   });
 
-  it('is committed for the features the recogniser measures', () => {
+  it('refuses a model whose first look reads other features', () => {
+    const model = fitBoostedTrees(hits(200, 4));
+    const firstLook = { features: FIRST_LOOK_FEATURES.slice(1), base: 0, trees: [], drop: 0.1 };
+    expect(() => hitScoreOf({ ...model, firstLook }, 'old.json')).toThrow(/old.json: made for other features/);
+    expect(hitScoreOf({ ...model, firstLook: { ...firstLook, features: [...FIRST_LOOK_FEATURES] } }).firstLook?.drop).toBe(0.1);
+  });
+
+  it('is committed for the features the recogniser measures, with a first look before the snap', () => {
     const score = committedHitScore();
     expect(score.trees.length).toBeGreaterThan(10);
     expect(score.keep).toBeGreaterThan(score.tentative);
+    expect(score.firstLook?.trees.length).toBeGreaterThan(10);
+    // It drops hits, never one it takes for a card more likely than not.
+    expect(score.firstLook!.drop).toBeGreaterThan(0);
+    expect(score.firstLook!.drop).toBeLessThan(0.5);
   });
 
   it('is trained by a command that refuses bad runs in one line, exit 2', () => {

@@ -32,6 +32,23 @@ export const HIT_FEATURES = [
   'openTable', 'yellow', 'openTableOutsideCards',
 ] as const;
 
+/**
+ * What the first look at a hit measures, once it is snapped near where the scan put it: the scan's
+ * own figures, the near snap's sides, size and face. Cheap beside the rest of the snap and judging.
+ */
+export const FIRST_LOOK_FEATURES = [
+  // The scan's mean of the three strongest sides, its weakest side, and their ratio; a minor peak.
+  'scanScore', 'scanWeakest', 'weakestShare', 'minorPeak',
+  // The near snap's edge support of the four sides, weakest first, and its two weakest falls.
+  'support0', 'support1', 'support2', 'support3', 'fall0', 'fall1',
+  // How far off a card's size and area on the table plane.
+  'sizeError', 'areaOff',
+  // The face's paper, ink, middle ink (log) and glare shares, and the largest piece's share of the paper.
+  'paper', 'ink', 'inkCore', 'glare', 'onePiece',
+  // The deck, a table whose cards' sides fall only a little.
+  'tic', 'faintTable',
+] as const;
+
 /** A tree node as saved: a split, or a leaf's log-odds. */
 export type SavedNode = { readonly v: number } | { readonly f: number; readonly t: number; readonly l: SavedNode; readonly r: SavedNode };
 
@@ -45,12 +62,22 @@ export interface SavedHitScore {
   readonly keep: number;
   /** ...and tentatively one (a card only where the reader names one) from these. */
   readonly tentative: number;
+  /** The first look: trees over FIRST_LOOK_FEATURES; a hit whose odds there fall below `drop` is snapped no further. */
+  readonly firstLook?: FirstLook;
   /** How the model was fitted (data, figures): for the model card, not read here. */
   readonly training?: unknown;
 }
 
+/** Trees judging a hit from its near snap, and the odds below which it is dropped. */
+export interface FirstLook {
+  readonly features: readonly string[];
+  readonly base: number;
+  readonly trees: readonly SavedNode[];
+  readonly drop: number;
+}
+
 /** A hit score ready to judge by: the saved model, its features checked. */
-export type HitScore = Pick<SavedHitScore, 'trees' | 'base' | 'keep' | 'tentative'>;
+export type HitScore = Pick<SavedHitScore, 'trees' | 'base' | 'keep' | 'tentative' | 'firstLook'>;
 
 /** The committed model: models/hit-score.json, beside the card reader's folder. */
 export const defaultHitScorePath = (): string => modelPath('hit-score.json');
@@ -70,12 +97,13 @@ export function loadHitScore(path: string): HitScore {
 
 /** A saved model, checked to read this recogniser's features. */
 export function hitScoreOf(saved: SavedHitScore, source = 'hit score model'): HitScore {
-  if (saved.features?.join() !== HIT_FEATURES.join()) throw new Error(`${source}: made for other features than this recogniser's; train it again (seqref train --hit-score)`);
+  const firstLookOk = !saved.firstLook || saved.firstLook.features?.join() === FIRST_LOOK_FEATURES.join();
+  if (saved.features?.join() !== HIT_FEATURES.join() || !firstLookOk) throw new Error(`${source}: made for other features than this recogniser's; train it again (seqref train --hit-score)`);
   return saved;
 }
 
 /** The odds (0..1) that a hit with features `x` is a card. */
-export function hitOdds(model: HitScore, x: ArrayLike<number>): number {
+export function hitOdds(model: Pick<SavedHitScore, 'base' | 'trees'>, x: ArrayLike<number>): number {
   let z = model.base;
   for (const tree of model.trees) {
     let node = tree;
@@ -133,6 +161,24 @@ export function hitFeatures(c: HitContext, refined: RefinedQuad, minorPeak: bool
     tic, minorPeak ? 1 : 0, c.faintTable ? 1 : 0,
     st.paper * piece, st.ink * st.paper, tic * piece, tic * st.ink, st.glare * beside.paper,
     open, yellowShare(look, work), openOutside,
+  ];
+}
+
+/** The first look's features of a hit and its near snap (FIRST_LOOK_FEATURES). */
+export function firstLookFeatures(c: HitContext, hit: { readonly score: number; readonly weakest: number; readonly minor: boolean }, near: RefinedQuad): number[] {
+  const { look, pass, on } = c;
+  const { surface, deck } = look;
+  const work = near.quad.map(look.toWork);
+  const st = faceStats(surface, pass.chroma, pass.mask, work);
+  const piece = paperInOnePiece(surface, pass.chroma, pass.mask, work, deck);
+  const support = [...near.support].sort(ascending);
+  const fall = [...near.contrast].sort(ascending);
+  return [
+    hit.score, hit.weakest, hit.score > 0 ? hit.weakest / hit.score : 0, hit.minor ? 1 : 0,
+    support[0]!, support[1]!, support[2]!, support[3]!, Math.min(fall[0]!, 60) / 60, Math.min(fall[1]!, 60) / 60,
+    Math.min(on.sizeError(near.quad), 1), Math.abs(on.areaOnTable(near.quad) - 1),
+    st.paper, st.ink, Math.log1p(st.inkCore), st.glare, piece,
+    deck === 'tic' ? 1 : 0, c.faintTable ? 1 : 0,
   ];
 }
 

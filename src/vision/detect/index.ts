@@ -42,10 +42,19 @@ export interface DetectDebug {
   rejected?: { quad: Vec[]; why: string }[];
   /** Scan hits judged by the score: their features and odds (what the score is trained on). */
   judged?: { quad: Vec[]; features: number[]; odds: number }[];
+  /** Scan hits at the first look, snapped only near where the scan put them (what the first look is trained on). */
+  firstLooks?: FirstLookSeen[];
   /** Milliseconds by step. */
   times?: Record<string, number>;
   /** Every look at the frame, in order: how, at what working width, and what it found. */
   looks?: { how: string; width: number; lone: number; cards: number; seen: number }[];
+}
+
+/** A scan hit at the first look: its features, and its snapped quad where the score judged it. */
+export interface FirstLookSeen {
+  readonly quad: Vec[];
+  readonly features: number[];
+  judged?: Vec[];
 }
 
 /** A card found, and how: its own outline in the paper mask, or the scan over the table plane. */

@@ -12,7 +12,8 @@ import { crossedByJoint, ownBorders } from './joint.js';
 import { faintSide, overlaps } from './shape.js';
 import { heldSides, plausible, type Candidate } from './select.js';
 import type { Look } from './look.js';
-import { committedHitScore, HIT_FEATURES, hitFeatures, hitOdds, type HitContext } from './hit-score.js';
+import type { FirstLookSeen } from './index.js';
+import { committedHitScore, firstLookFeatures, HIT_FEATURES, hitFeatures, hitOdds, type HitContext } from './hit-score.js';
 import type { Pass } from './lone.js';
 import type { Plane } from './plane.js';
 import { CARDS, FAINT, SCANNED, SCAN_HITS, SIDES } from './params.js';
@@ -124,14 +125,18 @@ function judgeHit(j: Judging, hit: ScanHit): Candidate | Rejected {
   // is kept only as a card outlined all round at a card's size. Quick ways out first.
   const doubtful = hit.minor && !overUnsettled(j, hit.quad);
   if (doubtful && hit.weakest < SCAN_HITS.minorWeakest * hit.score) return rejected(hit.quad, 'minor peak');
-  const snapped = snapHit(j, hit, doubtful);
-  if ('minor' in snapped) return rejected(snapped.minor.quad, 'minor peak');
+  // Snapped near where the scan put it; a doubtful minor peak must be held all round there.
+  const near = refineQuad(look.grey, hit.quad);
+  if (doubtful && near.support.some((v) => v < SIDES.held)) return rejected(near.quad, 'minor peak');
+  const early = firstLook(j, hit, near);
+  if (!early.passes) return rejected(near.quad, 'first look');
+  const snapped = snapHit(j, hit, near, doubtful);
   if ('first' in snapped) {
     const { first } = snapped;
     return rejected(hit.quad, `shape ${on.areaOnTable(first.quad).toFixed(2)} ${first.support.map((v) => v.toFixed(1)).join(',')} score ${hit.score.toFixed(0)}`);
   }
   let refined = snapped.refined;
-  const face = judgeFace(j, refined, doubtful);
+  const face = judgeFace(j, refined, doubtful, early.seen);
   if (typeof face === 'string') return rejected(refined.quad, face);
   // Only where a side has no edge of its own: a straddling quad's sides cross two cards' faces.
   // TIC only: Stacks piles lie apart, and a special's name runs across its face.
@@ -143,6 +148,17 @@ function judgeHit(j: Judging, hit: ScanHit): Candidate | Rejected {
   }
   const inFrame = hit.quad.every(([x, y]) => x >= 0 && y >= 0 && x < look.frame.width && y < look.frame.height);
   return { quad: refined.quad, support: refined.support, partial: !inFrame || refined.support.some((v) => v < SIDES.held), coverage: SCANNED, ...(face.tentative ? { tentative: true as const } : {}) };
+}
+
+/** Whether the first look (hit-score.ts) finds a hit worth snapping further from its near snap; what it saw, where asked. */
+function firstLook(j: Judging, hit: ScanHit, near: RefinedQuad): { passes: boolean; seen?: FirstLookSeen } {
+  const { debug, hitScore } = j.look.options;
+  const first = (hitScore ?? committedHitScore()).firstLook;
+  if (!first && !debug?.firstLooks) return { passes: true };
+  const features = firstLookFeatures(j, hit, near);
+  const seen = debug?.firstLooks ? { quad: hit.quad, features } : undefined;
+  if (seen) debug!.firstLooks!.push(seen);
+  return { passes: !first || hitOdds(first, features) >= first.drop, ...(seen ? { seen } : {}) };
 }
 
 // The tests below loop rather than pass closures, as they run for every hit (docs/vision.md).
@@ -159,12 +175,10 @@ function overUnsettled(j: Judging, quad: readonly Vec[]): boolean {
   return false;
 }
 
-/** A hit snapped to the frame's edges; else a minor peak's near snap, or the first snap if no card came of it. */
-function snapHit(j: Judging, hit: ScanHit, doubtful: boolean): { refined: RefinedQuad } | { first: RefinedQuad } | { minor: RefinedQuad } {
+/** A hit snapped to the frame's edges from its near snap; else the first snap, if no card came of it. */
+function snapHit(j: Judging, hit: ScanHit, near: RefinedQuad, doubtful: boolean): { refined: RefinedQuad } | { first: RefinedQuad } {
   const { look, on, found, accept } = j;
   const { grey, deck, frame } = look;
-  const near = refineQuad(grey, hit.quad);
-  if (doubtful && near.support.some((v) => v < SIDES.held)) return { minor: near };
   // On a table nearly the paper's colour the peak may sit well off the card's faint sides: a wider search.
   const strong = (r: RefinedQuad): number => heldSides(r.support);
   const wide = strong(near) < SCAN_HITS.fewSides ? refineQuad(grey, hit.quad, { reach: SCAN_HITS.wideReach }) : null;
@@ -200,7 +214,7 @@ function snapHit(j: Judging, hit: ScanHit, doubtful: boolean): { refined: Refine
  * table a face a third open table is no card's, unless held firmly all round at a card's size (in
  * an arm's shade paper may look like table).
  */
-function judgeFace(j: Judging, refined: RefinedQuad, doubtful: boolean): string | { tentative: boolean } {
+function judgeFace(j: Judging, refined: RefinedQuad, doubtful: boolean, seen?: FirstLookSeen): string | { tentative: boolean } {
   const { look, on } = j;
   const features = hitFeatures(j, refined, doubtful);
   // Beside a glare spot where that finds the paper more in one piece: the spot may cut it.
@@ -211,6 +225,7 @@ function judgeFace(j: Judging, refined: RefinedQuad, doubtful: boolean): string 
   const score = look.options.hitScore ?? committedHitScore();
   const odds = hitOdds(score, features);
   look.options.debug?.judged?.push({ quad: refined.quad, features, odds });
+  if (seen) seen.judged = refined.quad;
   return odds >= score.keep ? { tentative: false } : odds >= score.tentative ? { tentative: true } : `odds ${odds.toFixed(2)}`;
 }
 
