@@ -112,7 +112,7 @@ async function runHitScore(values: Map<string, string>, refit: boolean): Promise
     console.log(
       `fitted the hit score on ${report.hits} judged hits (${report.cards} cards) in ${((performance.now() - start) / 1000).toFixed(0)} s; ` +
         `${(report.bytes / 1024).toFixed(0)} KiB written to ${out}; on the last set, fitted without it: ${b.kept}/${b.cards} cards kept, ${b.othersKept}/${b.others} other hits kept; ` +
-        `the first look let ${report.firstLook.passed}/${report.firstLook.cards} cards and ${report.firstLook.othersPassed}/${report.firstLook.others} other hits through to the snap`,
+        `the first look let ${report.firstLook.kept}/${report.firstLook.cards} cards and ${report.firstLook.othersKept}/${report.firstLook.others} other hits through to the snap`,
     );
     return 0;
   } finally {

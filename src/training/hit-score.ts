@@ -18,7 +18,7 @@ import type { PhotoConditions } from '../render/conditions.js';
 import { seededRandom, type Random } from '../rules/random.js';
 import { decodeImage, loadImage, type RgbaImage } from '../vision/image.js';
 import { dist, insidePolygon, quadCentre, type Vec } from '../vision/detect/geometry.js';
-import { FIRST_LOOK_FEATURES, HIT_FEATURES, hitOdds, hitScoreOf, type FirstLook, type HitScore, type SavedHitScore, type SavedNode } from '../vision/detect/hit-score.js';
+import { FIRST_LOOK_FEATURES, HIT_FEATURES, hitOdds, type FirstLook, type HitScore, type SavedHitScore, type SavedNode } from '../vision/detect/hit-score.js';
 import type { Recogniser, VisionGame } from '../vision/recognise.js';
 import type { DetectDebug } from '../vision/detect/index.js';
 
@@ -129,13 +129,21 @@ export interface HitScoreOptions {
   readonly progress: (line: string) => void;
 }
 
+/** Of some hits, how many are cards and how many other hits, and how many of each are kept. */
+export interface Kept {
+  readonly cards: number;
+  readonly kept: number;
+  readonly others: number;
+  readonly othersKept: number;
+}
+
 export interface HitScoreReport {
   readonly hits: number;
   readonly cards: number;
-  /** On the last set, held back from fitting: cards kept and other hits kept, at the keep odds. */
-  readonly heldBack: { readonly cards: number; readonly kept: number; readonly others: number; readonly othersKept: number };
-  /** The first look on the last set, fitted without it: cards and other hits it lets through to the snap. */
-  readonly firstLook: { readonly cards: number; readonly passed: number; readonly others: number; readonly othersPassed: number };
+  /** On the last set, held back from fitting: cards and other hits kept, at the keep odds. */
+  readonly heldBack: Kept;
+  /** The first look on the last set, fitted without it: cards and other hits it keeps for the snap. */
+  readonly firstLook: Kept;
   readonly bytes: number;
 }
 
@@ -154,12 +162,12 @@ export async function trainHitScore(options: HitScoreOptions): Promise<HitScoreR
   const lastSet = `set-${options.seed + options.sets - 1}`;
   const held = (h: LabelledHit): boolean => h.source === lastSet;
   const fitted = fitBoostedTrees(hits.filter((h) => !held(h)), progress);
-  const heldBack = keptOf(fitted, hits.filter(held));
+  const heldBack = keptOf(hits.filter(held), (x) => hitOdds(fitted, x) >= fitted.keep);
   // The first look's drop odds are chosen on the held-back set, then kept for the trees fitted on everything.
   const firstFitted = fitTrees(firstLooks.filter((h) => !held(h)), FIRST_LOOK_FEATURES.length);
   const drop = dropOdds(firstFitted, firstLooks.filter(held));
   const firstLook: FirstLook = { features: [...FIRST_LOOK_FEATURES], ...fitTrees(firstLooks, FIRST_LOOK_FEATURES.length), drop };
-  const firstHeldBack = passedOf({ ...firstFitted, drop }, firstLooks.filter(held));
+  const firstHeldBack = keptOf(firstLooks.filter(held), (x) => hitOdds(firstFitted, x) >= drop);
   const training = { seed: options.seed, sets: options.sets, calibrated: options.calibrated, scenes: options.scenes, hits: hits.length, firstLooks: firstLooks.length, heldBack, firstLookHeldBack: firstHeldBack };
   const model: SavedHitScore = { ...fitBoostedTrees(hits, progress), firstLook, training };
   const text = JSON.stringify(model);
@@ -173,11 +181,11 @@ const HITS_FILE = 'hits.json';
 
 function readHits(path: string): { judged: LabelledHit[]; firstLooks: LabelledHit[] } {
   if (!existsSync(path)) throw new InputError(`train: no hits collected yet in ${path}; run without --refit first`);
-  const saved = JSON.parse(readFileSync(path, 'utf8')) as { features: string[]; firstLookFeatures?: string[]; hits: LabelledHit[]; firstLooks?: LabelledHit[] };
+  const saved = JSON.parse(readFileSync(path, 'utf8')) as { features: string[]; firstLookFeatures?: string[]; hits: LabelledHit[]; firstLooks: LabelledHit[] };
   if (saved.features.join() !== HIT_FEATURES.join() || saved.firstLookFeatures?.join() !== FIRST_LOOK_FEATURES.join()) {
     throw new InputError(`train: ${path} holds other features than this recogniser's; run without --refit`);
   }
-  return { judged: saved.hits, firstLooks: saved.firstLooks ?? [] };
+  return { judged: saved.hits, firstLooks: saved.firstLooks };
 }
 
 /** Every hit the scan snaps on the rendered sets and scenes, judged by no model and labelled. */
@@ -247,10 +255,9 @@ async function collectHits(options: HitScoreOptions): Promise<LabelledHits> {
   return { judged: hits, firstLooks };
 }
 
-/** How many of the cards and other hits a model keeps. */
-function keptOf(saved: SavedHitScore, hits: readonly LabelledHit[]): HitScoreReport['heldBack'] {
-  const model = hitScoreOf(saved);
-  const kept = hits.filter((h) => hitOdds(model, h.x) >= saved.keep);
+/** How many of the cards and other hits `keeps` keeps. */
+function keptOf(hits: readonly LabelledHit[], keeps: (x: readonly number[]) => boolean): Kept {
+  const kept = hits.filter((h) => keeps(h.x));
   return { cards: hits.filter((h) => h.card).length, kept: kept.filter((h) => h.card).length, others: hits.filter((h) => !h.card).length, othersKept: kept.filter((h) => !h.card).length };
 }
 
@@ -264,12 +271,6 @@ const FIRST_LOOK_CARDS = 0.995;
 function dropOdds(trees: Pick<FirstLook, 'base' | 'trees'>, hits: readonly LabelledHit[]): number {
   const cards = hits.filter((h) => h.card).map((h) => hitOdds(trees, h.x)).sort((a, b) => a - b);
   return cards.length === 0 ? 0 : cards[Math.floor(cards.length * (1 - FIRST_LOOK_CARDS))]!;
-}
-
-/** How many of the cards and other hits the first look lets through to the snap. */
-function passedOf(first: Pick<FirstLook, 'base' | 'trees' | 'drop'>, hits: readonly LabelledHit[]): HitScoreReport['firstLook'] {
-  const passed = hits.filter((h) => hitOdds(first, h.x) >= first.drop);
-  return { cards: hits.filter((h) => h.card).length, passed: passed.filter((h) => h.card).length, others: hits.filter((h) => !h.card).length, othersPassed: passed.filter((h) => !h.card).length };
 }
 
 /**
