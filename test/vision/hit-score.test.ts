@@ -37,7 +37,7 @@ describe('the hit score', () => {
     expect(hitScoreOf({ ...model, firstLook: { ...firstLook, features: [...FIRST_LOOK_FEATURES] } }).firstLook?.drop).toBe(0.1);
   });
 
-  it('is committed for the features the recogniser measures, with a first look before the snap', () => {
+  it('is committed for the features the recogniser measures, with a first look', () => {
     const score = committedHitScore();
     expect(score.trees.length).toBeGreaterThan(10);
     expect(score.keep).toBeGreaterThan(score.tentative);
