@@ -1,6 +1,6 @@
 // Lone cards: regions of paper (in Sequence Stacks, also the specials' yellow) whose hull is a
 // card-shaped quad holding ink, snapped to the card's edges on the full frame. Other ideas of the
-// paper's colour are tried where the first finds few lone cards; the one finding most is kept.
+// paper's colour are tried where the first finds too few lone cards; the one finding most is kept.
 import { centroid, grow, insidePolygon, median, portrait, quadCentre, type Vec } from './geometry.js';
 import { refineQuad, type RefinedQuad } from './refine.js';
 import { nearNeutral } from './surface.js';
@@ -57,7 +57,7 @@ export function loneCards(look: Look, guess: Colour): Pass {
   // card-shaped too, and refining each costs more than the rest of the pass.
   let sized: Region[] | null = null;
   const shapes = (): Region[] => (sized ??= first.lone.length > 0 ? aboutTheirSize(loopsShapedLikeCards(), first.lone) : loopsShapedLikeCards());
-  if (first.lone.length < LOOKS.few) return otherPapers(look, guess, first, strict, () => paperOf(heldOutlines(look, shapes())));
+  if (first.lone.length < LONE.otherPapersBelow[look.deck]) return otherPapers(look, guess, first, strict, () => paperOf(heldOutlines(look, shapes())));
   // More card shapes outlined by the edges alone than lone cards: the paper taken may be a glare
   // spot's white, which only the cards under it match. Kept where it finds enough more lone cards.
   // Unrefined shapes are counted first, as most frames stop there.
@@ -93,9 +93,9 @@ function aboutTheirSize(shapes: Region[], lone: readonly LoneCard[]): Region[] {
 }
 
 /**
- * Where the brightest neutral pixels found few lone cards (a bright hand or light table fooled them),
- * other ideas of the paper: from lone cards under a loose idea of neutral, or from card-shaped
- * outlines. The idea finding most lone cards wins.
+ * Where the brightest neutral pixels found too few lone cards (a bright hand, a light table or a
+ * special's yellow fooled them), other ideas of the paper: from lone cards under a loose idea of
+ * neutral, or from card-shaped outlines. The idea finding most lone cards wins.
  */
 function otherPapers(look: Look, guess: Colour, first: Pass, strict: (white: Colour) => Pass, fromOutlines: () => Pass | null): Pass {
   const { surface, deck } = look;

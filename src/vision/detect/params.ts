@@ -110,6 +110,11 @@ export const LONE = {
   chroma: 0.16,
   /** Chroma below which paper is near-neutral under the loose idea of its colour (any tint of light). */
   looseChroma: 0.3,
+  /**
+   * Other ideas of the paper's colour are tried where the first finds fewer lone cards than this. In
+   * TIC a lone card bears out the white paper; in Stacks a lone special's yellow may have set it.
+   */
+  otherPapersBelow: { tic: 1, stacks: 3 },
   /** Card shapes the edges alone outline beyond the lone cards found, above which their paper is tried. */
   shapesOver: 1,
   /** Such shapes count only within this factor of the lone cards' median area, either way, where there are lone cards. */
