@@ -112,9 +112,10 @@ export const LONE = {
   looseChroma: 0.3,
   /**
    * Other ideas of the paper's colour are tried where the first finds fewer lone cards than this. In
-   * TIC a lone card bears out the white paper; in Stacks a lone special's yellow may have set it.
+   * TIC a lone card bears out the white paper; in Stacks a lone special's yellow may have set it, so
+   * there as long as too few lone cards give a plane (LOOKS.few).
    */
-  otherPapersBelow: { tic: 1, stacks: 3 },
+  otherPapersBelow: { tic: 1, stacks: LOOKS.few },
   /** Card shapes the edges alone outline beyond the lone cards found, above which their paper is tried. */
   shapesOver: 1,
   /** Such shapes count only within this factor of the lone cards' median area, either way, where there are lone cards. */
