@@ -3,11 +3,8 @@
 // scale, and the instructions. Drawn once in millimetres, for the PNG (300 dpi) and the PDF (vector).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createCanvas, PDFDocument, type SKRSContext2D } from '@napi-rs/canvas';
-
-/** The drawing calls the sheet needs, which the canvas's and the PDF page's contexts both have. */
-type SheetContext = Pick<SKRSContext2D, 'fillStyle' | 'strokeStyle' | 'lineWidth' | 'font' | 'textAlign' | 'textBaseline' | 'fillRect' | 'strokeRect' | 'fillText' | 'save' | 'restore' | 'translate' | 'setLineDash' | 'beginPath' | 'moveTo' | 'lineTo' | 'stroke'>;
-import { ensureFont, FONT_FAMILY } from '../deck/faces.js';
+import { createCanvas, PDFDocument } from '@napi-rs/canvas';
+import { ensureFont, FONT_FAMILY, type DrawingContext } from '../deck/faces.js';
 import { A4, CORNERS, drawMarker, sheetLayout, TABLE_MARKERS, type MarkerProfile } from './markers.js';
 
 export const SHEET_DPI = 300;
@@ -25,7 +22,7 @@ const INSTRUCTIONS = [
   'Keep the markers uncovered: a moved camera is noticed through them.',
 ];
 
-function text(ctx: SheetContext, value: string, x: number, y: number, sizeMm: number, align: 'left' | 'center' = 'left'): void {
+function text(ctx: DrawingContext, value: string, x: number, y: number, sizeMm: number, align: 'left' | 'center' = 'left'): void {
   ctx.font = `${sizeMm}px ${FONT_FAMILY}`;
   ctx.textAlign = align;
   ctx.textBaseline = 'alphabetic';
@@ -33,7 +30,7 @@ function text(ctx: SheetContext, value: string, x: number, y: number, sizeMm: nu
 }
 
 /** Draws the sheet in millimetres (the context already scaled to its device units). */
-export function drawSheet(ctx: SheetContext, markers: MarkerProfile = TABLE_MARKERS): void {
+export function drawSheet(ctx: DrawingContext, markers: MarkerProfile = TABLE_MARKERS): void {
   ensureFont();
   const layout = sheetLayout(markers);
   ctx.fillStyle = '#FFFFFF';

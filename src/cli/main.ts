@@ -19,6 +19,7 @@ Usage:
                              (--profile FILE: on the calibrated table)
   seqref calibrate --image FILE   the table's plane and light from the corner markers (calibration/)
   seqref train               train the card reader from rendered photographs (npm run train)
+  seqref print-deck --game tic|sequence-stacks --out FILE.pdf   a deck to print and cut out
   seqref board --port PATH   read an electronic Sequence board (contracts section 5)
   seqref board-sim --link PATH   play a Sequence board on a pseudo-terminal, for people without one
   seqref serve               the live referee: dashboard, organiser view and camera page (:3000);
@@ -114,6 +115,12 @@ async function main(argv: string[]): Promise<number> {
       const { TRAIN_USAGE, runTrain } = await import('./train.js');
       if (wantsHelp) return printed(TRAIN_USAGE);
       return runTrain(rest);
+    }
+    case 'print-deck': {
+      // Loaded on demand: the canvas library is heavy for the other commands.
+      const { PRINT_DECK_USAGE, runPrintDeck } = await import('./print-deck.js');
+      if (wantsHelp) return printed(PRINT_DECK_USAGE);
+      return runPrintDeck(rest);
     }
     default:
       throw new InputError(`unknown command "${command}"; see seqref --help`);

@@ -1,9 +1,12 @@
 // Card faces drawn as vectors in millimetres (cards.md), so one drawing serves any resolution:
 // the table texture draws them straight under its own transform; faceCanvas() rasterises one.
 import { existsSync } from 'node:fs';
-import { createCanvas, GlobalFonts, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts, type Canvas, type PDFDocument, type SKRSContext2D } from '@napi-rs/canvas';
 import { isTicCard, ticCard, type Shape } from '../cards/tic.js';
 import { isStacksCard, stacksFace, STANDARD_DECK, type DeckProfile, type MmPoint } from './profile.js';
+
+/** What drawing a card needs: a canvas's context or a PDF page's (which lacks images and patterns). */
+export type DrawingContext = ReturnType<PDFDocument['beginPage']>;
 
 export const FONT_FAMILY = 'SeqrefSansBold';
 const registered = new Set<string>();
@@ -25,7 +28,7 @@ export function cardKind(name: string): CardKind | null {
   return null;
 }
 
-export function roundedRect(ctx: SKRSContext2D, x: number, y: number, w: number, h: number, r: number): void {
+export function roundedRect(ctx: DrawingContext, x: number, y: number, w: number, h: number, r: number): void {
   ctx.beginPath();
   ctx.moveTo(x + r, y);
   ctx.lineTo(x + w - r, y);
@@ -40,7 +43,7 @@ export function roundedRect(ctx: SKRSContext2D, x: number, y: number, w: number,
 }
 
 /** One solid shape fitting a box of side `box` centred on (cx, cy), as cards.md draws it. */
-export function drawShape(ctx: SKRSContext2D, shape: Shape, cx: number, cy: number, box: number, profile: DeckProfile = STANDARD_DECK): void {
+export function drawShape(ctx: DrawingContext, shape: Shape, cx: number, cy: number, box: number, profile: DeckProfile = STANDARD_DECK): void {
   const r = box / 2;
   ctx.beginPath();
   switch (shape) {
@@ -115,7 +118,7 @@ function inkMetrics(text: string, inkHeight: number): InkMetrics {
 }
 
 /** Draws `text` with its ink box's top-left at (x, y), `inkHeight` tall. Returns the ink width. */
-function inkText(ctx: SKRSContext2D, text: string, x: number, y: number, inkHeight: number): number {
+function inkText(ctx: DrawingContext, text: string, x: number, y: number, inkHeight: number): number {
   const m = inkMetrics(text, inkHeight);
   ctx.font = `${m.size}px ${FONT_FAMILY}`;
   ctx.textBaseline = 'alphabetic';
@@ -125,7 +128,7 @@ function inkText(ctx: SKRSContext2D, text: string, x: number, y: number, inkHeig
 }
 
 /** Centred text, at most `maxWidth` wide (shrinking the height to fit). */
-function centredText(ctx: SKRSContext2D, text: string, cx: number, cy: number, inkHeight: number, maxWidth: number): void {
+function centredText(ctx: DrawingContext, text: string, cx: number, cy: number, inkHeight: number, maxWidth: number): void {
   let height = inkHeight;
   const width = inkMetrics(text, height).width;
   if (width > maxWidth) height *= maxWidth / width;
@@ -133,7 +136,7 @@ function centredText(ctx: SKRSContext2D, text: string, cx: number, cy: number, i
   inkText(ctx, text, cx - m.width / 2, cy - height / 2, height);
 }
 
-function paperAndBorder(ctx: SKRSContext2D, profile: DeckProfile, face: string): void {
+function paperAndBorder(ctx: DrawingContext, profile: DeckProfile, face: string): void {
   const { widthMm: w, heightMm: h, cornerRadiusMm: r, borderMm: b } = profile;
   ctx.fillStyle = profile.border;
   roundedRect(ctx, 0, 0, w, h, r);
@@ -144,7 +147,7 @@ function paperAndBorder(ctx: SKRSContext2D, profile: DeckProfile, face: string):
 }
 
 /** The corner index: numeral (and shape) at the top-left, the same turned 180 degrees bottom-right. */
-function cornerIndex(ctx: SKRSContext2D, profile: DeckProfile, draw: () => void): void {
+function cornerIndex(ctx: DrawingContext, profile: DeckProfile, draw: () => void): void {
   draw();
   ctx.save();
   ctx.translate(profile.widthMm, profile.heightMm);
@@ -153,7 +156,7 @@ function cornerIndex(ctx: SKRSContext2D, profile: DeckProfile, draw: () => void)
   ctx.restore();
 }
 
-function drawTic(ctx: SKRSContext2D, name: string, profile: DeckProfile): void {
+function drawTic(ctx: DrawingContext, name: string, profile: DeckProfile): void {
   const card = ticCard(name);
   const tic = profile.tic;
   const colour = tic.colours[card.colour];
@@ -172,7 +175,7 @@ function drawTic(ctx: SKRSContext2D, name: string, profile: DeckProfile): void {
   });
 }
 
-function drawStacks(ctx: SKRSContext2D, name: string, profile: DeckProfile): void {
+function drawStacks(ctx: DrawingContext, name: string, profile: DeckProfile): void {
   const face = stacksFace(name);
   const s = profile.stacks;
   const cx = profile.widthMm / 2;
@@ -196,7 +199,7 @@ function drawStacks(ctx: SKRSContext2D, name: string, profile: DeckProfile): voi
 }
 
 /** The invented back of a face-down card (cards.md has none): a framed lattice. */
-export function drawBack(ctx: SKRSContext2D, profile: DeckProfile = STANDARD_DECK): void {
+export function drawBack(ctx: DrawingContext, profile: DeckProfile = STANDARD_DECK): void {
   const { widthMm: w, heightMm: h, cornerRadiusMm: r } = profile;
   const back = profile.back;
   ctx.save();
@@ -225,7 +228,7 @@ export function drawBack(ctx: SKRSContext2D, profile: DeckProfile = STANDARD_DEC
  * Draws a card's face with its own top-left corner at the current origin, one unit a millimetre.
  * The caller's transform places, turns and scales it.
  */
-export function drawFace(ctx: SKRSContext2D, name: string, profile: DeckProfile = STANDARD_DECK): void {
+export function drawFace(ctx: DrawingContext, name: string, profile: DeckProfile = STANDARD_DECK): void {
   ensureFont(profile);
   ctx.save();
   const kind = cardKind(name);

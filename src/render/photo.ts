@@ -2,7 +2,7 @@
 // shadow), warped through the camera pixel by pixel, hands drawn over it, then what a small
 // camera does to light: vignetting, white balance, glare, lens blur, shake, sharpening, sensor
 // noise, JPEG.
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { seededRandom, type Random } from '../rules/random.js';
 import { backgroundTileFor } from './background.js';
@@ -25,7 +25,12 @@ export interface FrameRequest {
   /** Hands over the table (image space); see chooseHands. */
   readonly hands?: readonly HandSpec[];
   readonly profile?: DeckProfile;
+  /** Faces to show instead of drawing them from the profile (a printed or photographed deck), by card name. */
+  readonly faces?: FaceImages;
 }
+
+/** Pictures of card faces by card name, each stretched over its card upright. */
+export type FaceImages = ReadonlyMap<string, Image | Canvas>;
 
 export interface RenderedFrame {
   readonly jpeg: Buffer;
@@ -151,7 +156,7 @@ function shadeHex(colour: string, k: number): string {
   return `rgb(${c[0]},${c[1]},${c[2]})`;
 }
 
-function drawTable(scene: Scene, camera: Camera, c: PhotoConditions, profile: DeckProfile, random: Random): TableTexture {
+function drawTable(scene: Scene, camera: Camera, c: PhotoConditions, profile: DeckProfile, faces: FaceImages | undefined, random: Random): TableTexture {
   const frame = textureFrame(camera);
   const { x0, y0, s } = frame;
   const canvas = createCanvas(Math.ceil(frame.w * s), Math.ceil(frame.h * s));
@@ -179,7 +184,9 @@ function drawTable(scene: Scene, camera: Camera, c: PhotoConditions, profile: De
     else if (solid.kind === 'phone') drawPhone(ctx, solid as ObjectPose);
     else {
       ctx.translate(-solid.w / 2, -solid.h / 2);
+      const face = solid.kind === 'back' ? undefined : faces?.get((solid as CardPose).card);
       if (solid.kind === 'back') drawBack(ctx, profile);
+      else if (face) ctx.drawImage(face, 0, 0, solid.w, solid.h);
       else drawFace(ctx, (solid as CardPose).card, profile);
     }
     ctx.restore();
@@ -652,7 +659,7 @@ export async function renderFrame(request: FrameRequest, options: { keepRgb?: bo
   const { scene, conditions: c, camera } = request;
   const profile = request.profile ?? STANDARD_DECK;
   const random = seededRandom(request.lightSeed ?? request.seed);
-  const texture = drawTable(scene, camera, c, profile, random);
+  const texture = drawTable(scene, camera, c, profile, request.faces, random);
   const { width: W, height: H } = camera.spec;
   const warped = warp(texture, camera);
   const photo = createCanvas(W, H);

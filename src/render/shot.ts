@@ -5,7 +5,7 @@ import type { Camera } from './camera.js';
 import { randomConditions, type PhotoConditions } from './conditions.js';
 import { STANDARD_DECK, type DeckProfile } from '../deck/profile.js';
 import type { HandSpec } from './hands.js';
-import { cameraFor, chooseHands, renderFrame, type RenderedFrame } from './photo.js';
+import { cameraFor, chooseHands, renderFrame, type FaceImages, type RenderedFrame } from './photo.js';
 import { placeCards, placeObjects, randomLayoutStyle, randomTable, type CardPose, type LayoutStyle, type Scene, type Solid, type TableGame, type TableMarker, type TableObjectKind, type TablePlacement } from './scene.js';
 
 export interface ShotOptions {
@@ -54,6 +54,8 @@ function markerSolid(marker: TableMarker): Solid {
   return { kind: 'card', x: marker.x, y: marker.y, angleDeg: marker.angleDeg, w: side, h: side, z: -1, lift: 0 };
 }
 
-export function renderShot(shot: Shot, options: { keepRgb?: boolean } = {}): Promise<RenderedFrame> {
-  return renderFrame({ scene: shot.scene, conditions: shot.conditions, camera: shot.camera, seed: shot.seed, hands: shot.hands, profile: shot.profile }, options);
+/** Renders the planned shot; `faces` shows pictures of faces (a printed deck, say) instead of drawing them. */
+export function renderShot(shot: Shot, options: { keepRgb?: boolean; faces?: FaceImages } = {}): Promise<RenderedFrame> {
+  const { faces, ...rest } = options;
+  return renderFrame({ scene: shot.scene, conditions: shot.conditions, camera: shot.camera, seed: shot.seed, hands: shot.hands, profile: shot.profile, ...(faces ? { faces } : {}) }, rest);
 }
