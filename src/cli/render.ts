@@ -2,6 +2,7 @@
 // fixture set, recorded sessions and contact sheets.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { deckDesign, DECK_DESIGNS } from '../deck/designs.js';
 import { InputError } from '../errors.js';
 import { BACKGROUNDS, type BackgroundKind } from '../render/background.js';
 import { DISTRACTORS, WHITE_BALANCES, type Distractor, type PhotoConditions, type WhiteBalance } from '../render/conditions.js';
@@ -32,6 +33,8 @@ Options with --game:
   --white-balance W   ${WHITE_BALANCES.join(' | ')}
   --distractors LIST  comma-separated ${DISTRACTORS.join(', ')}, or none
   --gap MM            gap between grid neighbours, Progression and Shift (default 0-10 at random)
+  --design NAME       TIC tables in another printing of the deck (${DECK_DESIGNS.map((d) => d.name).join(', ')});
+                      default: the deck of cards.md
   --preview           also write DIR/contact-sheet.jpg
 
 Progress goes to standard error; a summary line to standard output. Bad options exit 2.`;
@@ -42,7 +45,7 @@ interface Parsed {
   readonly previewDir?: string;
 }
 
-const VALUED = new Set(['--game', '--out', '--seed', '--split', '--frames', '--size', '--quality', '--tilt', '--background', '--white-balance', '--distractors', '--gap', '--session', '--max']);
+const VALUED = new Set(['--game', '--out', '--seed', '--split', '--frames', '--size', '--quality', '--tilt', '--background', '--white-balance', '--distractors', '--gap', '--session', '--max', '--design']);
 const FLAGS = new Set(['--fixtures', '--preview']);
 
 function parse(args: readonly string[]): Parsed {
@@ -158,10 +161,14 @@ export async function runRender(args: readonly string[]): Promise<number> {
   const conditions = conditionOverrides(p);
   const gap = number(p, '--gap', 0, 40);
   const style: Partial<LayoutStyle> = gap !== undefined ? { gapMm: gap } : {};
+  const designName = p.values.get('--design');
+  const design = designName === undefined ? undefined : deckDesign(designName);
+  if (design && games.includes('sequence-stacks')) throw new InputError('render: --design draws TIC decks; Sequence Stacks has only the deck of cards.md');
+  const printing = design ? `, deck design ${design.name}` : '';
   for (const g of games) {
     const dir = games.length > 1 ? join(out, g) : out;
     const seeds = Array.from({ length: frames }, (_, i) => hashSeed(`${seed}|${g}|${i}`));
-    const fixture = await renderStillFixture(g, dir, seeds, () => ({ conditions, style }), { description: `${g}: ${frames} still tables (seqref render --seed ${seed})`, seed }, progressLine);
+    const fixture = await renderStillFixture(g, dir, seeds, () => ({ conditions, style, ...(design ? { profile: design.profile } : {}) }), { description: `${g}: ${frames} still tables (seqref render --seed ${seed}${printing})`, seed }, progressLine);
     if (p.flags.has('--preview')) writeFileSync(join(dir, 'contact-sheet.jpg'), await previewFixtures(dir, { max: Math.min(frames, 24) }));
     console.log(`wrote ${fixture.frames.length} frames to ${join(dir, 'fixture.json')}`);
   }

@@ -8,16 +8,20 @@ import { isStacksCard, stacksFace, STANDARD_DECK, type DeckProfile, type MmPoint
 /** What drawing a card needs: a canvas's context or a PDF page's (which lacks images and patterns). */
 export type DrawingContext = ReturnType<PDFDocument['beginPage']>;
 
+/** The family cards.md's font is registered as (other decks' fonts get families of their own). */
 export const FONT_FAMILY = 'SeqrefSansBold';
-const registered = new Set<string>();
+const families = new Map<string, string>();
 
-/** Registers the profile's bold sans once; a machine without it gets one line naming the package. */
-export function ensureFont(profile: DeckProfile = STANDARD_DECK): void {
-  if (registered.has(profile.fontFile)) return;
-  if (!existsSync(profile.fontFile) || !GlobalFonts.registerFromPath(profile.fontFile, FONT_FAMILY)) {
+/** Registers the profile's font once and returns its family; a machine without it gets one line naming the package. */
+export function ensureFont(profile: DeckProfile = STANDARD_DECK): string {
+  const known = families.get(profile.fontFile);
+  if (known) return known;
+  const family = profile.fontFile === STANDARD_DECK.fontFile ? FONT_FAMILY : `SeqrefDeckFont${families.size}`;
+  if (!existsSync(profile.fontFile) || !GlobalFonts.registerFromPath(profile.fontFile, family)) {
     throw new Error(`card font ${profile.fontFile} is missing (Debian/Ubuntu: apt-get install ${profile.fontPackage})`);
   }
-  registered.add(profile.fontFile);
+  families.set(profile.fontFile, family);
+  return family;
 }
 
 export type CardKind = 'tic' | 'stacks';
@@ -90,6 +94,12 @@ export function drawShape(ctx: DrawingContext, shape: Shape, cx: number, cy: num
   }
   ctx.closePath();
   ctx.fill();
+  const outline = profile.tic.pipOutline;
+  if (outline) {
+    ctx.strokeStyle = outline.ink;
+    ctx.lineWidth = outline.widthMm;
+    ctx.stroke();
+  }
 }
 
 interface InkMetrics {
@@ -104,12 +114,12 @@ const metricsCache = new Map<string, InkMetrics>();
 let measureCtx: SKRSContext2D | null = null;
 
 /** Font size and ink box for `text` drawn `inkHeight` units tall (measured on the real glyphs). */
-function inkMetrics(text: string, inkHeight: number): InkMetrics {
-  const key = `${text}\u0000${inkHeight}`;
+function inkMetrics(text: string, inkHeight: number, family: string): InkMetrics {
+  const key = `${family}\u0000${text}\u0000${inkHeight}`;
   const cached = metricsCache.get(key);
   if (cached) return cached;
   measureCtx ??= createCanvas(8, 8).getContext('2d');
-  measureCtx.font = `100px ${FONT_FAMILY}`;
+  measureCtx.font = `100px ${family}`;
   const m = measureCtx.measureText(text);
   const k = inkHeight / (m.actualBoundingBoxAscent + m.actualBoundingBoxDescent);
   const metrics = { size: 100 * k, ascent: m.actualBoundingBoxAscent * k, left: m.actualBoundingBoxLeft * k, width: (m.actualBoundingBoxLeft + m.actualBoundingBoxRight) * k };
@@ -118,9 +128,9 @@ function inkMetrics(text: string, inkHeight: number): InkMetrics {
 }
 
 /** Draws `text` with its ink box's top-left at (x, y), `inkHeight` tall. Returns the ink width. */
-function inkText(ctx: DrawingContext, text: string, x: number, y: number, inkHeight: number): number {
-  const m = inkMetrics(text, inkHeight);
-  ctx.font = `${m.size}px ${FONT_FAMILY}`;
+function inkText(ctx: DrawingContext, text: string, x: number, y: number, inkHeight: number, family: string): number {
+  const m = inkMetrics(text, inkHeight, family);
+  ctx.font = `${m.size}px ${family}`;
   ctx.textBaseline = 'alphabetic';
   ctx.textAlign = 'left';
   ctx.fillText(text, x + m.left, y + m.ascent);
@@ -128,12 +138,12 @@ function inkText(ctx: DrawingContext, text: string, x: number, y: number, inkHei
 }
 
 /** Centred text, at most `maxWidth` wide (shrinking the height to fit). */
-function centredText(ctx: DrawingContext, text: string, cx: number, cy: number, inkHeight: number, maxWidth: number): void {
+function centredText(ctx: DrawingContext, text: string, cx: number, cy: number, inkHeight: number, maxWidth: number, family: string): void {
   let height = inkHeight;
-  const width = inkMetrics(text, height).width;
+  const width = inkMetrics(text, height, family).width;
   if (width > maxWidth) height *= maxWidth / width;
-  const m = inkMetrics(text, height);
-  inkText(ctx, text, cx - m.width / 2, cy - height / 2, height);
+  const m = inkMetrics(text, height, family);
+  inkText(ctx, text, cx - m.width / 2, cy - height / 2, height, family);
 }
 
 function paperAndBorder(ctx: DrawingContext, profile: DeckProfile, face: string): void {
@@ -144,6 +154,13 @@ function paperAndBorder(ctx: DrawingContext, profile: DeckProfile, face: string)
   ctx.fillStyle = face;
   roundedRect(ctx, b, b, w - 2 * b, h - 2 * b, Math.max(0, r - b));
   ctx.fill();
+  const frame = profile.frame;
+  if (frame) {
+    ctx.strokeStyle = frame.ink;
+    ctx.lineWidth = frame.widthMm;
+    roundedRect(ctx, frame.insetMm, frame.insetMm, w - 2 * frame.insetMm, h - 2 * frame.insetMm, Math.max(0, r - frame.insetMm));
+    ctx.stroke();
+  }
 }
 
 /** The corner index: numeral (and shape) at the top-left, the same turned 180 degrees bottom-right. */
@@ -156,7 +173,7 @@ function cornerIndex(ctx: DrawingContext, profile: DeckProfile, draw: () => void
   ctx.restore();
 }
 
-function drawTic(ctx: DrawingContext, name: string, profile: DeckProfile): void {
+function drawTic(ctx: DrawingContext, name: string, profile: DeckProfile, family: string): void {
   const card = ticCard(name);
   const tic = profile.tic;
   const colour = tic.colours[card.colour];
@@ -167,15 +184,25 @@ function drawTic(ctx: DrawingContext, name: string, profile: DeckProfile): void 
   for (const [dx, dy] of tic.pipOffsetsMm[card.number as 1 | 2 | 3 | 4 | 5] as readonly MmPoint[]) {
     drawShape(ctx, card.shape, cx + dx, cy + dy, tic.pipBoxMm, profile);
   }
+  const numeralInk = tic.numeralInk ?? colour;
+  if (tic.centreNumeral) {
+    ctx.fillStyle = numeralInk;
+    const [dx, dy] = tic.centreNumeral.offsetMm;
+    centredText(ctx, String(card.number), cx + dx, cy + dy, tic.centreNumeral.heightMm, profile.widthMm, family);
+  }
+  if (tic.indexNumeralMm === 0) return;
   cornerIndex(ctx, profile, () => {
     const inset = tic.indexInsetMm;
-    const width = inkText(ctx, String(card.number), inset, inset, tic.indexNumeralMm);
+    ctx.fillStyle = numeralInk;
+    const width = inkText(ctx, String(card.number), inset, inset, tic.indexNumeralMm, family);
+    if (tic.indexShapeMm === 0) return;
+    ctx.fillStyle = colour;
     const shapeY = inset + tic.indexNumeralMm + tic.indexShapeGapMm + tic.indexShapeMm / 2;
     drawShape(ctx, card.shape, inset + width / 2, shapeY, tic.indexShapeMm, profile);
   });
 }
 
-function drawStacks(ctx: DrawingContext, name: string, profile: DeckProfile): void {
+function drawStacks(ctx: DrawingContext, name: string, profile: DeckProfile, family: string): void {
   const face = stacksFace(name);
   const s = profile.stacks;
   const cx = profile.widthMm / 2;
@@ -183,18 +210,18 @@ function drawStacks(ctx: DrawingContext, name: string, profile: DeckProfile): vo
   if (face.kind === 'special') {
     paperAndBorder(ctx, profile, s.specialFace);
     ctx.fillStyle = s.specialInk;
-    centredText(ctx, s.specialLabels[face.special], cx, cy, s.specialTextMm, s.textMaxWidthMm);
+    centredText(ctx, s.specialLabels[face.special], cx, cy, s.specialTextMm, s.textMaxWidthMm, family);
     return;
   }
   paperAndBorder(ctx, profile, profile.paper);
   ctx.fillStyle = s.colours[face.colour];
   if (face.kind === 'wild') {
-    centredText(ctx, 'WILD', cx, cy, s.wildTextMm, s.textMaxWidthMm);
+    centredText(ctx, 'WILD', cx, cy, s.wildTextMm, s.textMaxWidthMm, family);
     return;
   }
-  centredText(ctx, String(face.number), cx, cy, s.bigNumeralMm, s.textMaxWidthMm);
+  centredText(ctx, String(face.number), cx, cy, s.bigNumeralMm, s.textMaxWidthMm, family);
   cornerIndex(ctx, profile, () => {
-    inkText(ctx, String(face.number), profile.tic.indexInsetMm, profile.tic.indexInsetMm, profile.tic.indexNumeralMm);
+    inkText(ctx, String(face.number), profile.tic.indexInsetMm, profile.tic.indexInsetMm, profile.tic.indexNumeralMm, family);
   });
 }
 
@@ -229,11 +256,11 @@ export function drawBack(ctx: DrawingContext, profile: DeckProfile = STANDARD_DE
  * The caller's transform places, turns and scales it.
  */
 export function drawFace(ctx: DrawingContext, name: string, profile: DeckProfile = STANDARD_DECK): void {
-  ensureFont(profile);
+  const family = ensureFont(profile);
   ctx.save();
   const kind = cardKind(name);
-  if (kind === 'tic') drawTic(ctx, name, profile);
-  else if (kind === 'stacks') drawStacks(ctx, name, profile);
+  if (kind === 'tic') drawTic(ctx, name, profile, family);
+  else if (kind === 'stacks') drawStacks(ctx, name, profile, family);
   else throw new RangeError(`no face for card "${name}"`);
   ctx.restore();
 }

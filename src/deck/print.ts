@@ -107,7 +107,7 @@ function placed(ctx: DrawingContext, layout: SheetLayout, slot: number, mirrored
  * placed to fall behind them when printed on both sides (flip on the long edge).
  */
 export function deckPdf(game: PrintGame, paper: Paper, profile: DeckProfile = STANDARD_DECK): Buffer {
-  ensureFont(profile);
+  ensureFont(); // the captions are in cards.md's font, whatever the deck's
   const layout = sheetLayout(paper, profile);
   const cards = printedCards(game);
   const sheets = Math.ceil(cards.length / CARDS_PER_SHEET);

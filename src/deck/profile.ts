@@ -19,13 +19,19 @@ export interface TicProfile {
   readonly pipBoxMm: number;
   /** Pip centres by count, relative to the card centre (x right, y down). */
   readonly pipOffsetsMm: Readonly<Record<1 | 2 | 3 | 4 | 5, readonly MmPoint[]>>;
-  /** Index numeral height (the digit's ink height) and its distance from the top and left edges. */
+  /** Index numeral height (the digit's ink height; 0: no corner index) and its distance from the top and left edges. */
   readonly indexNumeralMm: number;
   readonly indexInsetMm: number;
-  /** The small shape under the index numeral: its box and the gap above it. */
+  /** The small shape under the index numeral (0: none): its box and the gap above it. */
   readonly indexShapeMm: number;
   readonly indexShapeGapMm: number;
   readonly colours: Readonly<Record<Colour, string>>;
+  /** The numerals' ink where it is not the card's colour (black or grey on some printings). */
+  readonly numeralInk?: string;
+  /** A line round each pip, as on dice-like pips. */
+  readonly pipOutline?: { readonly ink: string; readonly widthMm: number };
+  /** A large numeral on the face, centred this far from the card centre (numeral-led printings). */
+  readonly centreNumeral?: { readonly heightMm: number; readonly offsetMm: MmPoint };
 }
 
 export type StacksColour = 'red' | 'blue';
@@ -59,9 +65,11 @@ export interface DeckProfile {
   readonly paper: string;
   readonly borderMm: number;
   readonly border: string;
-  /** Bold sans-serif used for every numeral and word. */
+  /** The font of every numeral and word (a bold sans-serif in cards.md), and the Debian package holding it. */
   readonly fontFile: string;
   readonly fontPackage: string;
+  /** A printed frame inside the card's edge, on some printings. */
+  readonly frame?: { readonly ink: string; readonly insetMm: number; readonly widthMm: number };
   readonly shapes: ShapeGeometry;
   readonly tic: TicProfile;
   readonly stacks: StacksProfile;

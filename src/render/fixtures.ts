@@ -3,6 +3,7 @@
 // nothing is tuned on. One seed regenerates all of it.
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { DeckProfile } from '../deck/profile.js';
 import { BACKGROUNDS } from './background.js';
 import { WHITE_BALANCES, type Distractor, type PhotoConditions } from './conditions.js';
 import { describeConditions } from './describe.js';
@@ -62,12 +63,12 @@ export interface FixtureProgress {
 }
 
 /** Renders `count` still tables of one game into one fixture folder. */
-export async function renderStillFixture(game: TableGame, dir: string, seeds: readonly number[], plan: (i: number) => { conditions: Partial<PhotoConditions>; style: Partial<LayoutStyle> }, meta: { description: string; seed: number; split?: string }, progress?: FixtureProgress): Promise<Fixture> {
+export async function renderStillFixture(game: TableGame, dir: string, seeds: readonly number[], plan: (i: number) => { conditions: Partial<PhotoConditions>; style: Partial<LayoutStyle>; profile?: DeckProfile }, meta: { description: string; seed: number; split?: string }, progress?: FixtureProgress): Promise<Fixture> {
   mkdirSync(dir, { recursive: true });
   const frames: FixtureFrame[] = [];
   for (const [i, seed] of seeds.entries()) {
-    const { conditions, style } = plan(i);
-    const shot = planShot(game, seed, { conditions, style });
+    const { conditions, style, profile } = plan(i);
+    const shot = planShot(game, seed, { conditions, style, ...(profile ? { profile } : {}) });
     const rendered = await renderShot(shot);
     const image = `frame-${String(i).padStart(3, '0')}.jpg`;
     writeFileSync(join(dir, image), rendered.jpeg);
