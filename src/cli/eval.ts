@@ -22,10 +22,11 @@ import { insidePolygon, quadCentre, type Vec } from '../vision/detect/geometry.j
 import { loadImage } from '../vision/image.js';
 import { createRecogniser, describeError, type Recogniser, type VisionGame } from '../vision/recognise.js';
 import { blindReader } from '../vision/read/index.js';
+import { readDeckFile } from '../deck/deck-file.js';
 import type { CardReading, Recognition, RecognisedCard } from '../vision/types.js';
 import { judgedByContact, judgePhoto, layoutViolations } from './verify.js';
 
-export const EVAL_USAGE = `Usage: seqref eval DIR [--json OUT] [--no-read] [--stride N] [--profile FILE] [--compare-calibration]
+export const EVAL_USAGE = `Usage: seqref eval DIR [--json OUT] [--no-read] [--stride N] [--profile FILE] [--compare-calibration] [--deck DECK.json]
        seqref eval --stress DIR [--frames N] [--seed S] [--json OUT]
        seqref eval --diff BEFORE.json AFTER.json
        seqref eval DIR --games [--json OUT] [--truth]
@@ -55,6 +56,9 @@ Options:
   --profile FILE
                 recognise under this calibration profile (seqref calibrate): its table plane
                 and paper known; every frame must have the profile's size
+  --deck DECK.json
+                recognise the TIC cards as the deck seqref enrol learnt (its size and its reader)
+                instead of the deck of cards.md
   --compare-calibration
                 score every frame twice, without and with calibration, and print both side by
                 side (per game and all); the profile is --profile FILE, or, without it, each
@@ -332,6 +336,7 @@ interface Parsed {
   frames: number;
   seed: number;
   profile?: string;
+  deck?: string;
   compare: boolean;
 }
 
@@ -357,6 +362,7 @@ function parse(args: readonly string[]): Parsed {
     else if (a === '--frames') out.frames = whole('--frames', value(), 1);
     else if (a === '--seed') out.seed = whole('--seed', value(), 0);
     else if (a === '--profile') out.profile = value();
+    else if (a === '--deck') out.deck = value();
     else if (a === '--compare-calibration') out.compare = true;
     else if (a.startsWith('--')) throw new InputError(`eval: unknown option "${a}"; see seqref eval --help`);
     else positional.push(a);
@@ -482,7 +488,8 @@ async function runEvalInner(args: readonly string[]): Promise<number> {
   // Read every fixture (and the profile) first: a bad one stops the run before any work.
   const fixtures = files.map((file) => ({ file, fixture: readFixture(file) }));
   const profile = options.profile !== undefined ? readProfile(options.profile) : undefined;
-  const recogniser: Recogniser = await createRecogniser(options.noRead ? { reader: blindReader } : {});
+  const deck = options.deck !== undefined ? readDeckFile(options.deck) : undefined;
+  const recogniser: Recogniser = await createRecogniser(options.noRead ? { reader: blindReader } : deck ? { model: deck.reader } : {});
   const cv: OpenCv | null = options.compare ? await openCv() : null;
   // Without --compare-calibration one run (calibrated when --profile is given); with it two.
   const plain = new Run();

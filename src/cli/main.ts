@@ -20,6 +20,7 @@ Usage:
   seqref calibrate --image FILE   the table's plane and light from the corner markers (calibration/)
   seqref train               train the card reader from rendered photographs (npm run train)
   seqref print-deck --game tic|sequence-stacks --out FILE.pdf   a deck to print and cut out
+  seqref enrol P1 P2 P3 P4 P5 --out DECK.json   learn your own printing of the TIC deck (contracts section 6)
   seqref board --port PATH   read an electronic Sequence board (contracts section 5)
   seqref board-sim --link PATH   play a Sequence board on a pseudo-terminal, for people without one
   seqref serve               the live referee: dashboard, organiser view and camera page (:3000);
@@ -115,6 +116,12 @@ async function main(argv: string[]): Promise<number> {
       const { TRAIN_USAGE, runTrain } = await import('./train.js');
       if (wantsHelp) return printed(TRAIN_USAGE);
       return runTrain(rest);
+    }
+    case 'enrol': {
+      // Loaded on demand: OpenCV, TF.js and the renderer are heavy for the other commands.
+      const { ENROL_USAGE, runEnrol } = await import('./enrol.js');
+      if (wantsHelp) return printed(ENROL_USAGE);
+      return runEnrol(rest);
     }
     case 'print-deck': {
       // Loaded on demand: the canvas library is heavy for the other commands.

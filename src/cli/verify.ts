@@ -17,10 +17,11 @@ import { annotate } from './verify-picture.js';
 import { profileMismatch } from '../vision/calibrated.js';
 import { loadImage, type RgbaImage } from '../vision/image.js';
 import { createRecogniser, type VisionGame } from '../vision/recognise.js';
+import { readDeckFile } from '../deck/deck-file.js';
 import type { Recognition } from '../vision/types.js';
 import { unseenCells, type Cell, type UnseenCell } from '../vision/unseen.js';
 
-export const VERIFY_USAGE = `Usage: seqref verify IMAGE --game G [--out PNG] [--json] [--profile FILE]
+export const VERIFY_USAGE = `Usage: seqref verify IMAGE --game G [--out PNG] [--json] [--profile FILE] [--deck DECK.json]
 
 Recognises the cards in one photo of a table and judges it:
   progression       the layout: every edge-to-edge contact steps a property by exactly one
@@ -35,6 +36,7 @@ card out of sight (under a hand, past the frame's edge) or not read could mend, 
 card or lengthening a run, is listed as unsure: with only such, the photo gets no verdict.
 With --profile FILE (seqref calibrate), recognition works on the calibrated table: seen from
 above, in millimetres, under the profile's light; the photo must have the profile's size.
+With --deck DECK.json (seqref enrol), the TIC cards are read as that printing of the deck.
 Exits 0 when it judged the photo, 2 with one line on input it cannot read.`;
 
 const GAMES: readonly VisionGame[] = ['progression', 'sequence-shift', 'sequence-hunt', 'sequence-stacks'];
@@ -174,19 +176,21 @@ function bestSet(sets: readonly HuntSet[]): HuntSet | undefined {
   return [...sets].sort((a, b) => b.size - a.size || (TYPE_RANK[b.type] ?? 0) - (TYPE_RANK[a.type] ?? 0))[0];
 }
 
-function parse(args: readonly string[]): { image: string; game: VisionGame; out: string; json: boolean; profile?: string } {
+function parse(args: readonly string[]): { image: string; game: VisionGame; out: string; json: boolean; profile?: string; deck?: string } {
   let image: string | undefined;
   let game: string | undefined;
   let out: string | undefined;
   let profile: string | undefined;
+  let deck: string | undefined;
   let json = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '--game' || a === '--out' || a === '--profile') {
+    if (a === '--game' || a === '--out' || a === '--profile' || a === '--deck') {
       const v = args[++i];
       if (v === undefined || v.startsWith('--')) throw new InputError(`verify: ${a} needs a value; see seqref verify --help`);
       if (a === '--game') game = v;
       else if (a === '--profile') profile = v;
+      else if (a === '--deck') deck = v;
       else out = v;
     } else if (a === '--json') json = true;
     else if (a.startsWith('--')) throw new InputError(`verify: unknown option "${a}"; see seqref verify --help`);
@@ -196,7 +200,7 @@ function parse(args: readonly string[]): { image: string; game: VisionGame; out:
   if (image === undefined) throw new InputError('verify: give an IMAGE to recognise; see seqref verify --help');
   if (game === undefined) throw new InputError(`verify: --game is needed (${GAMES.join(', ')})`);
   if (!(GAMES as readonly string[]).includes(game)) throw new InputError(`verify: --game must be one of ${GAMES.join(', ')}, got "${game}"`);
-  return { image, game: game as VisionGame, out: out ?? `${basename(image, extname(image))}-verify.png`, json, ...(profile !== undefined ? { profile } : {}) };
+  return { image, game: game as VisionGame, out: out ?? `${basename(image, extname(image))}-verify.png`, json, ...(profile !== undefined ? { profile } : {}), ...(deck !== undefined ? { deck } : {}) };
 }
 
 export function runVerify(args: readonly string[]): Promise<number> {
@@ -209,7 +213,9 @@ async function runVerifyInner(args: readonly string[]): Promise<number> {
   const frame = await loadImage(options.image);
   const mismatch = calibration ? profileMismatch(calibration, frame) : null;
   if (mismatch) throw new InputError(`verify: ${options.image}: ${mismatch}`);
-  const recogniser = await createRecogniser();
+  const deck = options.deck !== undefined ? readDeckFile(options.deck) : undefined;
+  if (deck && options.game === 'sequence-stacks') throw new InputError('verify: --deck is a TIC deck; Sequence Stacks is read as cards.md draws it');
+  const recogniser = await createRecogniser(deck ? { model: deck.reader } : {});
   let recognition: Recognition;
   try {
     recognition = recogniser.recognise(frame, { game: options.game, ...(calibration ? { calibration } : {}) });

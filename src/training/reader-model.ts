@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CORNER_SIZE, FEATURE_SIZE } from '../vision/read/features.js';
 import { INDEX_OUTPUTS, OUTPUTS } from '../vision/read/heads.js';
-import { MODEL_FILE, MODEL_NAME, tf, WEIGHTS_FILE } from '../vision/read/model.js';
+import { MODEL_FILE, MODEL_NAME, tf, WEIGHTS_FILE, type SavedModelJson } from '../vision/read/model.js';
 
 /** The network's layer sizes. */
 export interface ModelShape {
@@ -64,9 +64,8 @@ export interface SavedModelInfo {
   readonly parameters: number;
 }
 
-/** Writes model.json and weights.bin (float16) into `dir`. `meta` goes into model.json's userDefinedMetadata. */
-export async function saveModel(model: tf.LayersModel, dir: string, meta: Record<string, unknown> = {}): Promise<SavedModelInfo> {
-  mkdirSync(dir, { recursive: true });
+/** The model as the two files of a saved model: model.json's object and weights.bin's float16 bytes. */
+export function modelFiles(model: tf.LayersModel, meta: Record<string, unknown> = {}): { json: SavedModelJson; weights: Uint8Array; parameters: number } {
   const weights = model.getWeights();
   const specs: tf.io.WeightsManifestEntry[] = [];
   const chunks: Uint16Array[] = [];
@@ -86,16 +85,22 @@ export async function saveModel(model: tf.LayersModel, dir: string, meta: Record
     bin.set(new Uint8Array(c.buffer, c.byteOffset, c.byteLength), offset);
     offset += c.byteLength;
   }
-  const topology = model.toJSON(null, false) as object;
-  const json = {
+  const json: SavedModelJson = {
     format: 'layers-model',
     generatedBy: `TensorFlow.js tfjs-layers v${tf.version['tfjs-layers']}`,
     convertedBy: 'seqref train',
-    modelTopology: topology,
+    modelTopology: model.toJSON(null, false) as object,
     weightsManifest: [{ paths: [WEIGHTS_FILE], weights: specs }],
     userDefinedMetadata: meta,
   };
-  writeFileSync(join(dir, WEIGHTS_FILE), bin);
+  return { json, weights: bin, parameters };
+}
+
+/** Writes model.json and weights.bin (float16) into `dir`. `meta` goes into model.json's userDefinedMetadata. */
+export async function saveModel(model: tf.LayersModel, dir: string, meta: Record<string, unknown> = {}): Promise<SavedModelInfo> {
+  mkdirSync(dir, { recursive: true });
+  const { json, weights, parameters } = modelFiles(model, meta);
+  writeFileSync(join(dir, WEIGHTS_FILE), weights);
   writeFileSync(join(dir, MODEL_FILE), `${JSON.stringify(json)}\n`);
-  return { bytes: bin.byteLength + Buffer.byteLength(JSON.stringify(json)), parameters };
+  return { bytes: weights.byteLength + Buffer.byteLength(JSON.stringify(json)), parameters };
 }

@@ -177,30 +177,32 @@ export function insideQuad(quad: Quad, p: Point): boolean {
   return true;
 }
 
+/** `options.cuts` samples of one card lying under `quad` in `mat`: jittered, turned, painted over, tinted. */
+export function cutCard(cv: OpenCv, mat: InstanceType<OpenCv['Mat']>, quad: Quad, card: string, cardVisible: number, store: SampleStore, random: Random, options: CutOptions): void {
+  for (let k = 0; k < options.cuts; k++) {
+    const r = random();
+    const steps = r < 0.46 ? 0 : r < 0.92 ? 2 : r < 0.96 ? 1 : 3;
+    // A detector's quad is a few pixels off, now and then nearly twice that.
+    const big = random() < 0.15;
+    let cut = rectifyMat(cv, mat, turnQuad(jitterQuad(quad, big ? options.jitterPx * 1.8 : options.jitterPx, random), steps));
+    let visible = cardVisible;
+    // A glare spot alone on 15% of the cuts without an occluder, besides those among the
+    // occluders: a lamp's spot can lie on one card for a whole game, and a reader that had seen
+    // few read such cards unknown.
+    const painted = random() < options.occludeShare ? occlude(cut, random) : random() < 0.15 ? glare(cut, random) : null;
+    if (painted) {
+      cut = painted.image;
+      visible *= 1 - painted.covered;
+    }
+    if (random() < 0.5) cut = shiftLight(cut, random, 1);
+    store.add(cut, { card, orient: steps === 0 ? ORIENT_UP : steps === 2 ? ORIENT_TURNED : ORIENT_SIDEWAYS, visible });
+  }
+}
+
 /** Cuts every sample of one frame into the store. `mat` is the frame as an RGBA Mat. */
 export function cutFrame(cv: OpenCv, mat: InstanceType<OpenCv['Mat']>, frame: { width: number; height: number }, cards: FrameCards, store: SampleStore, random: Random, options: CutOptions): void {
   const faces = cards.cards.filter((c) => c.top).map((c) => ({ ...c, quad: toQuad(c.corners) }));
-  for (const face of faces) {
-    for (let k = 0; k < options.cuts; k++) {
-      const r = random();
-      const steps = r < 0.46 ? 0 : r < 0.92 ? 2 : r < 0.96 ? 1 : 3;
-      // A detector's quad is a few pixels off, now and then nearly twice that.
-      const big = random() < 0.15;
-      const quad = turnQuad(jitterQuad(face.quad, big ? options.jitterPx * 1.8 : options.jitterPx, random), steps);
-      let cut = rectifyMat(cv, mat, quad);
-      let visible = face.visible;
-      // A glare spot alone on 15% of the cuts without an occluder, besides those among the
-      // occluders: a lamp's spot can lie on one card for a whole game, and a reader that had seen
-      // few read such cards unknown.
-      const painted = random() < options.occludeShare ? occlude(cut, random) : random() < 0.15 ? glare(cut, random) : null;
-      if (painted) {
-        cut = painted.image;
-        visible *= 1 - painted.covered;
-      }
-      if (random() < 0.5) cut = shiftLight(cut, random, 1);
-      store.add(cut, { card: face.card, orient: steps === 0 ? ORIENT_UP : steps === 2 ? ORIENT_TURNED : ORIENT_SIDEWAYS, visible });
-    }
-  }
+  for (const face of faces) cutCard(cv, mat, face.quad, face.card, face.visible, store, random, options);
   const notFace = (quad: Quad): void => {
     let cut = rectifyMat(cv, mat, quad);
     if (random() < 0.5) cut = shiftLight(cut, random, 1);

@@ -138,7 +138,7 @@ export function headAccuracy(model: tf.LayersModel, store: SampleStore): Record<
 }
 
 /** Logits of every sample of a store, row by row. */
-function allLogits(model: tf.LayersModel, store: SampleStore): Float32Array {
+export function allLogits(model: tf.LayersModel, store: SampleStore): Float32Array {
   const out = new Float32Array(store.count * OUTPUTS);
   const order = Int32Array.from({ length: store.count }, (_, i) => i);
   for (let from = 0; from < store.count; from += 512) {
@@ -205,14 +205,37 @@ export async function trainReader(options: TrainOptions): Promise<TrainReport> {
   await useWasmBackend();
   start = performance.now();
   const model = buildModel(options.shape ?? DEFAULT_SHAPE, options.seed);
-  const baseRate = options.learningRate ?? 1e-3;
-  const optimizer = tf.train.adam(baseRate);
+  fitReader(model, store, validation, { epochs: options.epochs, learningRate: options.learningRate ?? 1e-3, batchSize: options.batchSize ?? 128, random, progress });
+  const fitSeconds = (performance.now() - start) / 1000;
+  const finalAccuracy = headAccuracy(model, validation);
+  const temperatures = fitTemperatures(model, validation);
+  progress(`temperatures fitted on the held-back rendered frames: ${JSON.stringify(temperatures)}`);
+  const saved = await saveModel(model, options.out, {
+    temperatures,
+    trainedBy: 'seqref train',
+    seed: options.seed,
+    frames: set.frames.length,
+    epochs: options.epochs,
+    samples: store.count,
+    validation: finalAccuracy,
+  });
+  model.dispose();
+  return { samples: store.count, validationSamples: validation.count, seconds: { render: renderSeconds, cut: cutSeconds, fit: fitSeconds }, validation: finalAccuracy, saved };
+}
+
+/**
+ * Fits the network to the store's samples (Adam, the rate decaying along a cosine to a twentieth),
+ * saying each epoch's loss, and every fifth epoch's and the last one's validation accuracy.
+ */
+export function fitReader(model: tf.LayersModel, store: SampleStore, validation: SampleStore, options: { epochs: number; learningRate: number; batchSize: number; random: Random; progress: (line: string) => void }): void {
+  const start = performance.now();
+  const optimizer = tf.train.adam(options.learningRate);
   const rate = optimizer as unknown as { learningRate: number };
-  const batch = options.batchSize ?? 128;
+  const batch = options.batchSize;
   for (let epoch = 0; epoch < options.epochs; epoch++) {
     // Cosine decay to a twentieth: big steps first, then settle.
-    rate.learningRate = baseRate * (0.05 + 0.95 * 0.5 * (1 + Math.cos((Math.PI * epoch) / options.epochs)));
-    const order = shuffledOrder(store.count, random);
+    rate.learningRate = options.learningRate * (0.05 + 0.95 * 0.5 * (1 + Math.cos((Math.PI * epoch) / options.epochs)));
+    const order = shuffledOrder(store.count, options.random);
     let lossSum = 0;
     let batches = 0;
     for (let from = 0; from + batch <= store.count; from += batch) {
@@ -229,24 +252,9 @@ export async function trainReader(options: TrainOptions): Promise<TrainReport> {
     }
     const accuracy = epoch === options.epochs - 1 || epoch % 5 === 4 ? headAccuracy(model, validation) : null;
     const seconds = ((performance.now() - start) / 1000).toFixed(0);
-    progress(`epoch ${epoch + 1}/${options.epochs}: loss ${(lossSum / batches).toFixed(4)}${accuracy ? `, validation ${formatAccuracy(accuracy)}` : ''} (${seconds} s)`);
+    options.progress(`epoch ${epoch + 1}/${options.epochs}: loss ${(lossSum / batches).toFixed(4)}${accuracy ? `, validation ${formatAccuracy(accuracy)}` : ''} (${seconds} s)`);
   }
-  const fitSeconds = (performance.now() - start) / 1000;
-  const finalAccuracy = headAccuracy(model, validation);
-  const temperatures = fitTemperatures(model, validation);
-  progress(`temperatures fitted on the held-back rendered frames: ${JSON.stringify(temperatures)}`);
-  const saved = await saveModel(model, options.out, {
-    temperatures,
-    trainedBy: 'seqref train',
-    seed: options.seed,
-    frames: set.frames.length,
-    epochs: options.epochs,
-    samples: store.count,
-    validation: finalAccuracy,
-  });
-  model.dispose();
   optimizer.dispose();
-  return { samples: store.count, validationSamples: validation.count, seconds: { render: renderSeconds, cut: cutSeconds, fit: fitSeconds }, validation: finalAccuracy, saved };
 }
 
 export function formatAccuracy(accuracy: Record<string, number>): string {

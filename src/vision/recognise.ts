@@ -12,7 +12,7 @@ import { yellowness } from './detect/complete.js';
 import type { Quad, RgbaImage } from './image.js';
 import { openCv, type OpenCv } from './opencv.js';
 import { toMat } from './rectify.js';
-import { createCardReader, type CardReader } from './read/index.js';
+import { createCardReader, type CardReader, type CardReaderOptions } from './read/index.js';
 import { specialMatcher } from './read/specials.js';
 import { cardFinds, keptOf, readCards, withGaps, type ReadLooks } from './read/cards.js';
 import { anchorStacks, gridCells } from './layout.js';
@@ -54,9 +54,9 @@ export async function describeError(error: unknown): Promise<string> {
 export const deckOf = (game: VisionGame): 'tic' | 'stacks' => (game === 'sequence-stacks' ? 'stacks' : 'tic');
 
 /** Loads OpenCV and the card reader once; recognise() is then synchronous. */
-export async function createRecogniser(options: { modelDir?: string; reader?: CardReader } = {}): Promise<Recogniser> {
+export async function createRecogniser(options: { modelDir?: string; model?: CardReaderOptions['model']; reader?: CardReader } = {}): Promise<Recogniser> {
   const cv = await openCv();
-  const reader = options.reader ?? (await createCardReader(options.modelDir ? { modelDir: options.modelDir } : {}));
+  const reader = options.reader ?? (await createCardReader(options.model ? { model: options.model } : options.modelDir ? { modelDir: options.modelDir } : {}));
   return {
     reader,
     recognise: (frame, o) => recogniseWith(cv, reader, frame, o),

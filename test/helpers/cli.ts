@@ -10,8 +10,8 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-export function seqref(args: readonly string[], input?: string): CliResult {
-  const result = spawnSync(process.execPath, [SEQREF, ...args], { input, encoding: 'utf8', timeout: 60_000 });
+export function seqref(args: readonly string[], input?: string, timeoutMs = 60_000): CliResult {
+  const result = spawnSync(process.execPath, [SEQREF, ...args], { input, encoding: 'utf8', timeout: timeoutMs });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

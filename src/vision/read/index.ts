@@ -8,7 +8,7 @@ import type { Quad, RgbaImage } from '../image.js';
 import type { CardReading, PropertyRead } from '../types.js';
 import { cardFeatures, FEATURE_SIZE } from './features.js';
 import { HEADS, ORIENT_SIDEWAYS, ORIENT_TURNED, ORIENT_UP, OUTPUTS, type Head } from './heads.js';
-import { inference, loadModel, modelInputs, tf, useWasmBackend } from './model.js';
+import { inference, loadModel, modelFromFiles, modelInputs, tf, useWasmBackend, type SavedModelJson } from './model.js';
 import { READ } from './params.js';
 
 /** The deck a batch of faces is read as. */
@@ -18,6 +18,8 @@ export type ReadDeck = 'tic' | 'stacks';
 export interface CardReaderOptions {
   /** Folder holding model.json and weights.bin (default: the committed models/card-reader). */
   readonly modelDir?: string;
+  /** The two files' contents instead of a folder (an enrolled deck carries its reader so). */
+  readonly model?: { readonly json: SavedModelJson; readonly weights: Uint8Array };
   /** Below this confidence a card is unknown (card null). */
   readonly threshold?: number;
   /** Read each card both ways up and average (default true). */
@@ -73,7 +75,7 @@ function property<T>(values: readonly T[], p: Float64Array, cardP: number, thres
 /** Loads the model and warms it up. */
 export async function createCardReader(options: CardReaderOptions = {}): Promise<CardReader> {
   await useWasmBackend();
-  const { model, meta } = await loadModel(options.modelDir);
+  const { model, meta } = options.model ? await modelFromFiles(options.model.json, options.model.weights) : await loadModel(options.modelDir);
   // Fitted by the trainer on held-out frames; 1 keeps the network's own odds.
   const temperatures = (meta.temperatures ?? {}) as Partial<Record<string, number>>;
   const threshold = options.threshold ?? READ.threshold;

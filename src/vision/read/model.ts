@@ -87,10 +87,23 @@ export async function loadModel(dir: string = defaultModelDir()): Promise<Loaded
   if (!existsSync(jsonPath) || !existsSync(binPath)) {
     throw new ModelMissingError(`card reader model missing: expected ${jsonPath} and ${binPath} (run npm run train)`);
   }
+  return modelFromFiles(JSON.parse(readFileSync(jsonPath, 'utf8')) as SavedModelJson, readFileSync(binPath));
+}
+
+/** model.json as the trainer writes it. */
+export interface SavedModelJson {
+  readonly format: string;
+  readonly generatedBy: string;
+  readonly convertedBy: string;
+  readonly modelTopology: object;
+  readonly weightsManifest: Array<{ paths: string[]; weights: tf.io.WeightsManifestEntry[] }>;
+  readonly userDefinedMetadata?: Record<string, unknown>;
+}
+
+/** A model from its two files' contents (from disk, or carried inside an enrolled deck). */
+export async function modelFromFiles(json: SavedModelJson, weights: Uint8Array): Promise<LoadedModel> {
   await useWasmBackend();
-  const json = JSON.parse(readFileSync(jsonPath, 'utf8')) as { modelTopology: object; weightsManifest: Array<{ weights: tf.io.WeightsManifestEntry[] }>; userDefinedMetadata?: Record<string, unknown> };
-  const bin = readFileSync(binPath);
-  const weightData = bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength);
+  const weightData = weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength) as ArrayBuffer;
   const specs = json.weightsManifest.flatMap((m) => m.weights);
   const model = await tf.loadLayersModel(tf.io.fromMemory({ modelTopology: json.modelTopology, weightSpecs: specs, weightData }));
   return { model, meta: json.userDefinedMetadata ?? {} };

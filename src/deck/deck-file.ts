@@ -1,0 +1,70 @@
+// An enrolled deck (contracts section 6): `seqref enrol` writes it, `--deck DECK.json` reads it. One
+// self-contained JSON file: the printing's size, paper and inks as learnt, the 125 faces as
+// photographed, and the card reader trained for it. It replaces the cards.md deck wholly.
+import { readFileSync } from 'node:fs';
+import { COLOURS, type Colour } from '../cards/tic.js';
+import { InputError } from '../errors.js';
+import type { SavedModelJson } from '../vision/read/model.js';
+import { STANDARD_DECK, type DeckProfile } from './profile.js';
+
+export const DECK_FORMAT = 'seqref-deck';
+export const DECK_VERSION = 1;
+
+export interface DeckFile {
+  readonly format: typeof DECK_FORMAT;
+  readonly version: typeof DECK_VERSION;
+  readonly game: 'tic';
+  readonly name: string;
+  /** The nearest common size to the cards' shape in the photos; `aspect` is that shape, measured. */
+  readonly card: { readonly widthMm: number; readonly heightMm: number; readonly size: string; readonly aspect: number };
+  /** sRGB hex, as the enrolment photos showed them. */
+  readonly paper: string;
+  readonly colours: Readonly<Record<Colour, string>>;
+  /** The 125 faces as photographed, cut upright: one PNG, 25 faces a row in ticDeck() order. */
+  readonly faces: { readonly width: number; readonly height: number; readonly sprite: string };
+  /** The card reader trained for this deck: model.json's object and weights.bin's bytes in base64. */
+  readonly reader: { readonly model: SavedModelJson; readonly weights: string };
+  /** How enrolment went: the photos, what it named, how well held-back photographs were read. */
+  readonly enrolment: Readonly<Record<string, unknown>>;
+}
+
+/** A deck file read: the profile the recogniser and renderer take, and the reader's two files. */
+export interface LoadedDeck {
+  readonly path: string;
+  readonly file: DeckFile;
+  readonly profile: DeckProfile;
+  readonly reader: { readonly json: SavedModelJson; readonly weights: Uint8Array };
+}
+
+/** The profile an enrolled deck stands for: cards.md's drawing rules with the learnt size, paper and inks. */
+export function deckProfile(file: DeckFile): DeckProfile {
+  return {
+    ...STANDARD_DECK,
+    name: file.name,
+    widthMm: file.card.widthMm,
+    heightMm: file.card.heightMm,
+    paper: file.paper,
+    tic: { ...STANDARD_DECK.tic, colours: file.colours },
+  };
+}
+
+const isHex = (v: unknown): v is string => typeof v === 'string' && /^#[0-9a-f]{6}$/i.test(v);
+
+/** Reads DECK.json; anything else is one line naming what is wrong. */
+export function readDeckFile(path: string): LoadedDeck {
+  let file: DeckFile;
+  try {
+    file = JSON.parse(readFileSync(path, 'utf8')) as DeckFile;
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    throw new InputError(`--deck ${path}: cannot read it (${why})`);
+  }
+  const wrong = (what: string): InputError => new InputError(`--deck ${path}: not a deck seqref enrol wrote (${what})`);
+  if (typeof file !== 'object' || file === null || file.format !== DECK_FORMAT) throw wrong('no "format": "seqref-deck"');
+  if (file.version !== DECK_VERSION) throw wrong(`version ${String(file.version)}, this seqref reads ${DECK_VERSION}`);
+  const { widthMm, heightMm } = file.card ?? {};
+  if (!(typeof widthMm === 'number' && widthMm > 20 && widthMm < 200 && typeof heightMm === 'number' && heightMm > 20 && heightMm < 200)) throw wrong('no card size');
+  if (!isHex(file.paper) || !COLOURS.every((c) => isHex(file.colours?.[c]))) throw wrong('no paper or inks');
+  if (typeof file.reader?.weights !== 'string' || typeof file.reader.model !== 'object') throw wrong('no card reader');
+  return { path, file, profile: deckProfile(file), reader: { json: file.reader.model, weights: new Uint8Array(Buffer.from(file.reader.weights, 'base64')) } };
+}
