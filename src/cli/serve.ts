@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { readProfile, type CalibrationProfile } from '../calibration/profile.js';
 import { InputError } from '../errors.js';
 import { loadRecogniser, recogniserProblem } from '../session/recogniser.js';
+import { readDeckFile } from '../deck/deck-file.js';
 import { tableConfig } from '../session/replay.js';
 import { DEFAULT_STEADY } from '../session/smoothing.js';
 import { CHECK_EVERY_FRAMES } from '../session/camera-watch.js';
@@ -71,6 +72,9 @@ Sources (each makes one table; repeat them for more tables):
                       the markers, recalibrated and reported on the dashboard (when the markers
                       are not all in sight to recalibrate, the table is read uncalibrated, and
                       says so, until they are)
+  --deck DECK.json    a TIC deck learnt by seqref enrol, for the camera tables named after it, up
+                      to the next --deck (as --profile); with no source named, the browser
+                      camera's table. Each such table reads its cards as that printing
 
 Options:
   --game G            the game of the camera tables (progression, sequence-shift, sequence-hunt,
@@ -105,15 +109,19 @@ Prints "seqref: dashboard at URL" once it listens. Exits 0 on Ctrl-C or SIGTERM.
 
 type Flags = Map<string, (string | true)[]>;
 
-const VALUE_FLAGS = new Set(['session', 'serial-log', 'images', 'camera', 'board', 'profile', 'baud', 'game', 'players', 'turn-ends', 'steady', 'speed', 'port', 'host', 'db', 'token', 'event', 'cert', 'key']);
+const VALUE_FLAGS = new Set(['session', 'serial-log', 'images', 'camera', 'board', 'profile', 'deck', 'baud', 'game', 'players', 'turn-ends', 'steady', 'speed', 'port', 'host', 'db', 'token', 'event', 'cert', 'key']);
 const BOOL_FLAGS = new Set(['truth', 'loop', 'https']);
-const REPEATABLE = new Set(['session', 'serial-log', 'images', 'camera', 'board', 'profile']);
+const REPEATABLE = new Set(['session', 'serial-log', 'images', 'camera', 'board', 'profile', 'deck']);
 
 /**
  * Which --profile applies to each camera source: per flag, one entry per occurrence (the profile
  * given last before it, if any). A --profile after the last camera source applies to none: refused.
  */
-function profilesOf(args: readonly string[], demo: boolean): { bySource: Map<string, (string | undefined)[]>; demo: string | undefined } {
+/**
+ * A per-camera option (--profile, --deck) for the camera sources named after it, up to the next one
+ * given; with no source named, the browser camera's. One that no camera source follows is an error.
+ */
+function perCamera(args: readonly string[], option: 'profile' | 'deck', demo: boolean): { bySource: Map<string, (string | undefined)[]>; demo: string | undefined } {
   const bySource = new Map<string, (string | undefined)[]>();
   let current: string | undefined;
   let used = true;
@@ -121,8 +129,8 @@ function profilesOf(args: readonly string[], demo: boolean): { bySource: Map<str
     const name = args[i]!.replace(/^--/, '');
     if (!VALUE_FLAGS.has(name)) continue;
     const value = args[++i]!;
-    if (name === 'profile') {
-      if (!used && !demo) throw new InputError(`--profile ${current} is followed by no camera source (--session, --images, --camera) before the next --profile`);
+    if (name === option) {
+      if (!used && !demo) throw new InputError(`--${option} ${current} is followed by no camera source (--session, --images, --camera) before the next --${option}`);
       current = value;
       used = false;
     } else if (['session', 'images', 'camera'].includes(name)) {
@@ -130,7 +138,7 @@ function profilesOf(args: readonly string[], demo: boolean): { bySource: Map<str
       used = true;
     }
   }
-  if (!used && !demo) throw new InputError(`--profile ${current} is followed by no camera source (--session, --images, --camera); a profile is given before the sources it is for`);
+  if (!used && !demo) throw new InputError(`--${option} ${current} is followed by no camera source (--session, --images, --camera); a${option === 'profile' ? '' : ' deck'} ${option === 'profile' ? 'profile' : 'file'} is given before the sources it is for`);
   return { bySource, demo: demo ? current : undefined };
 }
 
@@ -223,11 +231,21 @@ export async function runServe(args: readonly string[]): Promise<number> {
   const truth = flags.has('truth');
   const demoFlag = !['session', 'serial-log', 'images', 'camera', 'board'].some((f) => flags.has(f));
   // Profiles are read first: a bad one is refused before the recogniser takes its time to load.
-  const profilePaths = profilesOf(args, demoFlag);
+  const profilePaths = perCamera(args, 'profile', demoFlag);
   const loadedProfiles = new Map<string, CalibrationProfile>();
   for (const path of [...profilePaths.bySource.values()].flat().concat(profilePaths.demo)) if (path !== undefined && !loadedProfiles.has(path)) loadedProfiles.set(path, readProfile(path));
+  // Decks too: each table reads with the deck named before it (seqref enrol), else the deck of cards.md.
+  const deckPaths = perCamera(args, 'deck', demoFlag);
+  for (const path of new Set([...deckPaths.bySource.values()].flat().concat(deckPaths.demo))) if (path !== undefined) readDeckFile(path);
   const needsRecogniser = demoFlag || flags.has('images') || flags.has('camera') || (flags.has('session') && !truth);
   const recogniser: Recogniser | null = needsRecogniser ? await loadRecogniser() : null;
+  const decksUsed = new Map<string, Recogniser | null>();
+  const recogniserFor = async (flag: string, index: number): Promise<Recogniser | null> => {
+    const deck = flag === 'demo' ? deckPaths.demo : deckPaths.bySource.get(flag)?.[index];
+    if (deck === undefined || !needsRecogniser) return recogniser;
+    if (!decksUsed.has(deck)) decksUsed.set(deck, await loadRecogniser(deck));
+    return decksUsed.get(deck)!;
+  };
   const planned: Planned[] = [];
   const ids = new Set<string>();
   const idFor = (base: string): string => {
@@ -244,7 +262,8 @@ export async function runServe(args: readonly string[]): Promise<number> {
   };
   const sessions = demo ? bundledSessions() : all(flags, 'session');
   for (const [index, dir] of sessions.entries()) {
-    const make = (): RecordedSessionSource => new RecordedSessionSource({ path: resolve(dir), speed, recogniser: truth ? null : recogniser });
+    const reader = truth ? null : demo ? recogniser : await recogniserFor('session', index);
+    const make = (): RecordedSessionSource => new RecordedSessionSource({ path: resolve(dir), speed, recogniser: reader });
     const source = make();
     const g = source.fixture.game;
     if (!isSessionGame(g)) throw new InputError(`${dir}: the game "${g}" has no referee`);
@@ -263,11 +282,12 @@ export async function runServe(args: readonly string[]): Promise<number> {
     const make = (): RecordedBoardSource => new RecordedBoardSource(resolve(log), speed);
     planned.push({ id: idFor(basename(log).replace(/\.[a-z]+$/, '')), name: `sequence board (${basename(log)})`, source: make(), game: 'sequence', recording: true, remake: make });
   }
-  for (const [index, dir] of all(flags, 'images').entries()) planned.push({ id: idFor(`images-${basename(dir)}`), name: `${game} (images ${basename(dir)})`, source: new ImageFolderSource(resolve(dir), game, recogniser), game, recording: true, ...profileFor('images', index) });
+  for (const [index, dir] of all(flags, 'images').entries()) planned.push({ id: idFor(`images-${basename(dir)}`), name: `${game} (images ${basename(dir)})`, source: new ImageFolderSource(resolve(dir), game, await recogniserFor('images', index)), game, recording: true, ...profileFor('images', index) });
   const cameras = all(flags, 'camera');
   if (demo) cameras.push('browser');
   for (const [index, device] of cameras.entries()) {
-    const source = device === 'browser' ? new BrowserCameraSource(game, recogniser) : new FfmpegCameraSource(device, game, recogniser);
+    const reader = demo ? await recogniserFor('demo', 0) : await recogniserFor('camera', index);
+    const source = device === 'browser' ? new BrowserCameraSource(game, reader) : new FfmpegCameraSource(device, game, reader);
     const calibrated = demo ? profileFor('demo', 0) : profileFor('camera', index);
     planned.push({ id: idFor(device === 'browser' ? 'camera' : `webcam-${basename(device)}`), name: `${game} (${source.description})`, source, game, recording: false, ...calibrated });
   }
@@ -305,6 +325,7 @@ export async function runServe(args: readonly string[]): Promise<number> {
       ? `not available: ${recogniserProblem() ?? 'unknown'}; recorded sessions read their recorded truth, cameras are shown unread`
       : 'not needed (recorded truth and boards only)';
   process.stdout.write(`seqref: recogniser ${recogniserLine}\n`);
+  for (const [deck, loaded] of decksUsed) process.stdout.write(`seqref: deck ${deck}: ${loaded ? 'read with its own card reader' : `not available: ${recogniserProblem() ?? 'unknown'}`}\n`);
   for (const p of planned) if (p.profile) process.stdout.write(`seqref: table ${p.id} calibrated (${p.profile.source}: tilt ${p.profile.tiltDeg} deg, ${p.profile.pxPerMm.centre} px/mm); its markers are checked every ${CHECK_EVERY_FRAMES} frames\n`);
 
   const loop = demo || flags.has('loop');

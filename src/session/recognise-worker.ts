@@ -1,7 +1,7 @@
 // The recogniser on a thread of its own (worker_threads): `seqref serve` and `eval --games` read
 // frames here while the main thread answers pages and sockets and judges turns. It loads the
 // vision module once, says `ready` (or why it could not), then answers each frame in order.
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { openVision, type VisionCard, type VisionRecogniser } from './recogniser.js';
 import type { CalibrationProfile } from '../calibration/profile.js';
 
@@ -21,7 +21,7 @@ export type WorkerAnswer =
   | { readonly kind: 'error'; readonly id: number; readonly message: string };
 
 const port = parentPort!;
-const opened = await openVision();
+const opened = await openVision((workerData as { deck?: string } | null)?.deck);
 if (typeof opened === 'string') port.postMessage({ kind: 'failed', problem: opened } satisfies WorkerAnswer);
 else {
   const vision: VisionRecogniser = opened;

@@ -4,6 +4,7 @@
 // vision module and its trained model when they are there, and says why not when they are not,
 // so the server still runs (on recorded truth and the board) without them.
 import type { CalibrationProfile } from '../calibration/profile.js';
+import { readDeckFile } from '../deck/deck-file.js';
 import type { Recogniser } from './sources/source.js';
 import { STACKS_CELLS } from './games/stacks.js';
 import type { SeenCard, TableObservation } from './types.js';
@@ -90,7 +91,8 @@ export function toObservation(tMs: number, cards: readonly VisionCard[], size?: 
   return { tMs, cards: seen, busy, ...(anchor ? { anchor: [anchor[0], anchor[1]] as const } : { relativeCells: true }), ...(unread.length > 0 ? { unread } : {}) };
 }
 
-let loaded: Promise<Recogniser | null> | null = null;
+/** One recogniser a deck (undefined: the deck of cards.md), loaded on first use. */
+const loaded = new Map<string | undefined, Promise<Recogniser | null>>();
 let problem: string | null = null;
 
 /** Why loadRecogniser() gave null (null while it has not been asked, or when it loaded). */
@@ -98,8 +100,8 @@ export function recogniserProblem(): string | null {
   return problem;
 }
 
-/** The vision module's recogniser, or why there is none. */
-export async function openVision(): Promise<VisionRecogniser | string> {
+/** The vision module's recogniser (reading with an enrolled deck's reader where `deck` names its file), or why there is none. */
+export async function openVision(deck?: string): Promise<VisionRecogniser | string> {
   // A computed specifier: the module may not exist yet, and the build must not depend on it.
   const specifier = '../vision/recognise.js';
   let vision: unknown;
@@ -110,7 +112,7 @@ export async function openVision(): Promise<VisionRecogniser | string> {
   }
   if (!isVisionModule(vision)) return 'src/vision/recognise.ts has no createRecogniser()';
   try {
-    return await vision.createRecogniser();
+    return await vision.createRecogniser(deck !== undefined ? { model: readDeckFile(deck).reader } : {});
   } catch (error) {
     return `the recogniser could not start: ${firstLine(error)}`;
   }
@@ -119,8 +121,8 @@ export async function openVision(): Promise<VisionRecogniser | string> {
 type Read = (frame: { width: number; height: number; data: Uint8Array }, game: string, calibration: CalibrationProfile | null) => Promise<{ cards: readonly VisionCard[]; drawPile: boolean }>;
 
 /** Frames read in this thread. */
-async function readHere(): Promise<Read | string> {
-  const vision = await openVision();
+async function readHere(deck?: string): Promise<Read | string> {
+  const vision = await openVision(deck);
   if (typeof vision === 'string') return vision;
   return async (frame, game, calibration) => {
     const result = vision.recognise(frame, { game, ...(calibration ? { calibration } : {}) });
@@ -129,9 +131,9 @@ async function readHere(): Promise<Read | string> {
 }
 
 /** Frames read on a worker thread (recognise-worker.ts), in the order sent. */
-async function readOnWorker(): Promise<Read | string> {
+async function readOnWorker(deck?: string): Promise<Read | string> {
   const { Worker } = await import('node:worker_threads');
-  const worker = new Worker(new URL('./recognise-worker.js', import.meta.url));
+  const worker = new Worker(new URL('./recognise-worker.js', import.meta.url), { workerData: { deck } });
   const waiting = new Map<number, { resolve: (r: { cards: VisionCard[]; drawPile: boolean }) => void; reject: (e: Error) => void }>();
   const started = await new Promise<string | null>((resolve) => {
     worker.on('message', (answer: WorkerAnswer) => {
@@ -172,16 +174,18 @@ async function readOnWorker(): Promise<Read | string> {
  * model. Built (dist/), it reads on a worker thread, so the server stays quick to answer while
  * frames are read; run from the TypeScript sources (the tests), it reads in this thread.
  */
-export function loadRecogniser(): Promise<Recogniser | null> {
-  loaded ??= (async () => {
-    const read = import.meta.url.endsWith('.js') ? await readOnWorker() : await readHere();
+export function loadRecogniser(deck?: string): Promise<Recogniser | null> {
+  const known = loaded.get(deck);
+  if (known) return known;
+  const loading = (async () => {
+    const read = import.meta.url.endsWith('.js') ? await readOnWorker(deck) : await readHere(deck);
     if (typeof read === 'string') {
       problem = read;
       return null;
     }
     const sharp = (await import('sharp')).default;
     return {
-      name: 'src/vision recognise()',
+      name: deck === undefined ? 'src/vision recognise()' : `src/vision recognise() with the deck of ${deck}`,
       async recognise(image, game, calibration) {
         if (!VISION_GAMES.has(game)) return { tMs: image.tMs, cards: [], busy: true };
         const { data, info } = await sharp(image.jpeg).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -195,7 +199,8 @@ export function loadRecogniser(): Promise<Recogniser | null> {
       },
     } satisfies Recogniser;
   })();
-  return loaded;
+  loaded.set(deck, loading);
+  return loading;
 }
 
 function firstLine(error: unknown): string {

@@ -40,7 +40,7 @@ export interface EnrolReport {
 const TRAINING_GAMES: readonly TableGame[] = ['progression', 'sequence-shift', 'sequence-hunt'];
 const CUT: CutOptions = { cuts: 6, jitterPx: 3, negatives: 6, occludeShare: 0.4 };
 /** Cuts of each enrolled face at other scales, besides those of the rendered tables. */
-const FACE_CUTS = 60;
+const FACE_CUTS = 150;
 
 const hex = (c: Rgb): string => `#${c.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
 

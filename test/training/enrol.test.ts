@@ -1,7 +1,8 @@
 // `seqref enrol` (contracts section 6) on photographs of another printing of the deck, taken as a
 // player would take them: what the photos show, what a wrong photo gets, and an enrolled deck
 // reading that printing's tables where the built-in reader cannot.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -11,7 +12,7 @@ import { planEnrolmentShots } from '../../src/render/enrolment.js';
 import { planShot, renderShot, type Shot } from '../../src/render/shot.js';
 import { readEnrolmentPhotos } from '../../src/training/enrol.js';
 import { loadImage } from '../../src/vision/image.js';
-import { seqref } from '../helpers/cli.js';
+import { SEQREF, seqref } from '../helpers/cli.js';
 import { MUST_HAVE_MODEL } from '../vision/read-helpers.js';
 
 // A development design (src/deck/designs.ts): the held-out ones are never used here.
@@ -28,10 +29,36 @@ function swapped(shot: Shot, a: [number, number], b: [number, number]): Shot {
 }
 
 async function writeSet(set: string, shots: readonly Shot[]): Promise<string[]> {
-  const { mkdirSync } = await import('node:fs');
   mkdirSync(join(dir, set), { recursive: true });
   for (const [k, shot] of shots.entries()) writeFileSync(photo(set, k + 1), (await renderShot(shot)).jpeg);
   return shots.map((_, k) => photo(set, k + 1));
+}
+
+/** The cards `seqref serve` settles on at its one table, once it has some, and its startup lines. */
+async function servedTable(args: readonly string[]): Promise<string[]> {
+  const child = spawn(process.execPath, [SEQREF, 'serve', '--port', '0', '--host', '127.0.0.1', '--db', join(dir, 'serve.sqlite'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    let out = '';
+    let exited = false;
+    child.stdout.on('data', (chunk: Buffer) => void (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => void (out += chunk.toString()));
+    child.on('exit', () => void (exited = true));
+    const deadline = Date.now() + 90_000;
+    const wait = (): Promise<void> => new Promise((r) => setTimeout(r, 250));
+    while (!/dashboard at (\S+)/.test(out) && !exited && Date.now() < deadline) await wait();
+    const url = /dashboard at (\S+)/.exec(out)?.[1];
+    if (!url) throw new Error(`serve did not start:\n${out}`);
+    expect(out).toMatch(/seqref: deck .*deck\.json: read with its own card reader/);
+    const [table] = (await (await fetch(`${url}/api/tables`)).json()) as { id: string }[];
+    while (Date.now() < deadline) {
+      const view = (await (await fetch(`${url}/api/tables/${table!.id}`)).json()) as { table: { card: string }[] };
+      if (view.table.length > 0) return view.table.map((p) => p.card);
+      await wait();
+    }
+    throw new Error(`serve settled no table in 90 s:\n${out}`);
+  } finally {
+    child.kill('SIGTERM');
+  }
 }
 
 const hexRgb = (hex: string): number[] => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
@@ -105,5 +132,14 @@ describe('enrolment photos', () => {
     const wrong = seqref(['eval', tables, '--deck', join(dir, 'few.jpg')]);
     expect(wrong.status).toBe(2);
     expect(wrong.stderr).toMatch(/^seqref: --deck .*few\.jpg: cannot read it \(/);
+
+    // serve: a camera table (a folder of the same photo, as a still table) read with the deck.
+    const still = join(dir, 'still');
+    mkdirSync(still);
+    const fixture = JSON.parse(readFileSync(join(tables, 'fixture.json'), 'utf8')) as { frames: { image: string; cards: { card: string; visible: number }[] }[] };
+    for (const k of [1, 2, 3, 4]) copyFileSync(join(tables, fixture.frames[0]!.image), join(still, `frame-${k}.jpg`));
+    const named = await servedTable(['--deck', deck, '--images', still, '--game', 'progression']);
+    const inSight = fixture.frames[0]!.cards.filter((c) => c.visible > 0.9).map((c) => c.card);
+    expect(named.filter((card) => inSight.includes(card)).length).toBeGreaterThanOrEqual(Math.ceil(0.8 * inSight.length));
   }, 400_000);
 });
