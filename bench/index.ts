@@ -14,6 +14,7 @@ const suites: Array<[string, () => Promise<{ run: () => void | Promise<void> }>]
   ['vision-read', () => import('./vision-read.js')],
   ['vision', () => import('./vision.js')],
   ['vision-code', () => import('./vision-code.js')],
+  ['enrol', () => import('./enrol.js')],
   ['server', () => import('./server.js')],
   ['start', () => import('./start.js')],
 ];

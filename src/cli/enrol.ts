@@ -17,8 +17,8 @@ the camera above the table (tilt up to 20 degrees), cards about 100 px wide or m
 It prints what it learnt (the card size, the paper, the five inks, how surely it tells each card
 from its nearest neighbour), names cards it could not find or that seem to lie in each other's
 places, and writes DECK.json for --deck on eval, verify and serve. It takes a few minutes.
-  --training-photos N   rendered tables of your faces the reader trains on (default 200)
-  --epochs N            passes of training over them (default 15; fewer is quicker and reads worse)
+  --training-photos N   rendered tables of your faces the reader trains on (default 150)
+  --epochs N            passes of training over them (default 10; fewer is quicker and reads worse)
   --seed N              picks those tables (default 1)
 
 Exit status: 0 when enrolled, 1 when enrolled but some cards were missing or seemed swapped
@@ -37,9 +37,9 @@ export async function runEnrol(args: readonly string[]): Promise<number> {
   if (photos.length !== 5) throw new InputError(`enrol: takes exactly five photos (the ones, twos, threes, fours and fives), got ${photos.length}; see seqref enrol --help`);
   const out = values.get('--out');
   if (!out) throw new InputError('enrol: --out DECK.json is required');
-  const trainingPhotos = integer(values.get('--training-photos'), '--training-photos', 200, 10, 5000);
+  const trainingPhotos = integer(values.get('--training-photos'), '--training-photos', 150, 10, 5000);
   const seed = integer(values.get('--seed'), '--seed', 1, 0, 2 ** 32 - 1);
-  const epochs = integer(values.get('--epochs'), '--epochs', 15, 1, 200);
+  const epochs = integer(values.get('--epochs'), '--epochs', 10, 1, 200);
   const progress = (line: string): void => void process.stderr.write(`enrol: ${line}\n`);
   const images = await Promise.all(photos.map(async (path) => ({ label: path, image: await loadImage(path) })));
   const findings = await readEnrolmentPhotos(images, progress);

@@ -21,7 +21,7 @@ import { cutCard, cutFrame, SampleStore, toQuad, type CutOptions } from './sampl
 import { fitReader, fitTemperatures, formatAccuracy, headAccuracy } from './train.js';
 
 export interface EnrolOptions {
-  /** Rendered tables of the enrolled faces the reader trains on (default 200). */
+  /** Rendered tables of the enrolled faces the reader trains on (default 150). */
   readonly trainingPhotos?: number;
   readonly epochs?: number;
   readonly seed?: number;
@@ -40,7 +40,7 @@ export interface EnrolReport {
 const TRAINING_GAMES: readonly TableGame[] = ['progression', 'sequence-shift', 'sequence-hunt'];
 const CUT: CutOptions = { cuts: 6, jitterPx: 3, negatives: 6, occludeShare: 0.4 };
 /** Cuts of each enrolled face at other scales, besides those of the rendered tables. */
-const FACE_CUTS = 150;
+const FACE_CUTS = 100;
 
 const hex = (c: Rgb): string => `#${c.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
 
@@ -149,7 +149,7 @@ export async function trainEnrolledDeck(findings: EnrolmentFindings, options: En
   const faceCanvases = new Map([...faces].map(([name, face]) => [name, canvasOf(face)]));
 
   const random = seededRandom(seed ^ 0xe4201);
-  const photos = options.trainingPhotos ?? 200;
+  const photos = options.trainingPhotos ?? 150;
   const heldBack = Math.max(4, Math.round(photos * 0.1));
   const store = new SampleStore(photos * 80);
   const validation = new SampleStore(heldBack * 60);
@@ -163,7 +163,7 @@ export async function trainEnrolledDeck(findings: EnrolmentFindings, options: En
   faceCuts(cv, faces, FACE_CUTS, store, random);
   progress(`the faces themselves cut at other scales: ${store.count} samples in all`);
   const { model, meta } = await loadModel();
-  fitReader(model, store, validation, { epochs: options.epochs ?? 15, learningRate: 1e-3, batchSize: 128, random, progress });
+  fitReader(model, store, validation, { epochs: options.epochs ?? 10, learningRate: 1e-3, batchSize: 128, random, progress });
   const temperatures = fitTemperatures(model, validation);
   const accuracy = headAccuracy(model, validation);
   const files = modelFiles(model, { ...meta, temperatures, trainedBy: 'seqref enrol', enrolSeed: seed, samples: store.count, validation: accuracy });
