@@ -114,7 +114,7 @@ describe('enrolment photos', () => {
   test.skipIf(!MUST_HAVE_MODEL)('an enrolled deck reads that printing\'s tables far better than the built-in reader', async () => {
     const deck = join(dir, 'deck.json');
     // A short training (the default takes minutes): enough to show the enrolled reader at work.
-    const enrolled = seqref(['enrol', ...clean, '--out', deck, '--training-photos', '12', '--epochs', '3'], undefined, 300_000);
+    const enrolled = seqref(['enrol', ...clean, '--out', deck, '--training-photos', '10', '--epochs', '2'], undefined, 300_000);
     expect(enrolled.stderr).toMatch(/enrol: photo 5 \(.*\): 25 of 25 cards in its 5 x 5 grid/);
     expect(enrolled.status).toBe(0);
     expect(enrolled.stdout).toMatch(/^card: 57 x 89 mm \(bridge size/);
