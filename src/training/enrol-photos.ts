@@ -21,6 +21,8 @@ export const CARD_SIZES: readonly { readonly name: string; readonly widthMm: num
 ];
 
 export const ENROL = {
+  /** A photo with fewer cards found than this is not taken for a grid with some cards missing. */
+  fewestCards: 15,
   /** A colour this far (RGB distance) from a column's ink costs as much as a whole correlation of likeness. */
   colourScale: 100,
   /** Two cards are taken as swapped where exchanging them gains this much fit between them. */
@@ -47,8 +49,6 @@ export interface PlacedCard {
 
 export interface PhotoGrid {
   readonly photo: number;
-  readonly width: number;
-  readonly height: number;
   readonly cards: PlacedCard[];
   /** Places of the grid where no card was found. */
   readonly missing: string[];
@@ -81,12 +81,12 @@ export function photoGrid(cv: OpenCv, photo: EnrolmentPhoto, index: number): Pho
     source.delete();
   }
   const notGrid = (why: string): InputError => new InputError(`${photo.label}: ${why}; photo ${number} must show the 25 cards of number ${number} face up in a 5 x 5 grid (shapes down, colours across)`);
-  if (quads.length < 15 || quads.length > 25) throw notGrid(`${quads.length} cards found`);
+  if (quads.length < ENROL.fewestCards || quads.length > 25) throw notGrid(`${quads.length} cards found`);
   const { widthMm: w, heightMm: h } = STANDARD_DECK;
   const plane = tablePlane(quads, { widthMm: w, heightMm: h }, undefined, photo.image);
   if (!plane) throw notGrid('the cards do not lie on one table');
   const onTable = quads.map((q) => q.map((p) => applyHomography(plane.toTable, p)));
-  // Square to the grid: the cards' top edges' median direction on the table.
+  // Square to the grid: the cards' top edges' mean direction on the table.
   const tops = onTable.map((q) => Math.atan2(q[1]![1] - q[0]![1], q[1]![0] - q[0]![0]));
   const turn = Math.atan2(tops.reduce((a, t) => a + Math.sin(t), 0), tops.reduce((a, t) => a + Math.cos(t), 0));
   const [cos, sin] = [Math.cos(-turn), Math.sin(-turn)];
@@ -107,7 +107,7 @@ export function photoGrid(cv: OpenCv, photo: EnrolmentPhoto, index: number): Pho
     return { card: enrolmentCard(number, row, col), photo: index, row, col, quad };
   });
   const missing = SHAPES.flatMap((_, row) => COLOURS.map((_, col) => (taken.has(`${row},${col}`) ? null : enrolmentCard(number, row, col)))).filter((c): c is string => c !== null);
-  return { photo: index, width: photo.image.width, height: photo.image.height, cards, missing };
+  return { photo: index, cards, missing };
 }
 
 /**
