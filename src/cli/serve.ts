@@ -240,8 +240,14 @@ export async function runServe(args: readonly string[]): Promise<number> {
   const needsRecogniser = demoFlag || flags.has('images') || flags.has('camera') || (flags.has('session') && !truth);
   const recogniser: Recogniser | null = needsRecogniser ? await loadRecogniser() : null;
   const decksUsed = new Map<string, Recogniser | null>();
+  const deckOf = (flag: string, index: number): string | undefined => (flag === 'demo' ? deckPaths.demo : deckPaths.bySource.get(flag)?.[index]);
+  // The dashboard names a table's deck with the table, where it is not cards.md's.
+  const deckNote = (flag: string, index: number): string => {
+    const deck = deckOf(flag, index);
+    return deck === undefined ? '' : ` · deck ${basename(deck)}`;
+  };
   const recogniserFor = async (flag: string, index: number): Promise<Recogniser | null> => {
-    const deck = flag === 'demo' ? deckPaths.demo : deckPaths.bySource.get(flag)?.[index];
+    const deck = deckOf(flag, index);
     if (deck === undefined || !needsRecogniser) return recogniser;
     if (!decksUsed.has(deck)) decksUsed.set(deck, await loadRecogniser(deck));
     return decksUsed.get(deck)!;
@@ -270,7 +276,8 @@ export async function runServe(args: readonly string[]): Promise<number> {
     const split = basename(dirname(resolve(dir)));
     // A board log has no camera to calibrate.
     const calibrated = !demo && source.kind !== 'recorded-board' ? profileFor('session', index) : {};
-    planned.push({ id: idFor(`${basename(resolve(dir))}${demo ? '' : `-${split}`}`), name: `${g} (${basename(resolve(dir))})`, source, game: g, recording: true, remake: make, ...calibrated });
+    const named = `${g} (${basename(resolve(dir))})${reader && !demo ? deckNote('session', index) : ''}`;
+    planned.push({ id: idFor(`${basename(resolve(dir))}${demo ? '' : `-${split}`}`), name: named, source, game: g, recording: true, remake: make, ...calibrated });
   }
   const logs = all(flags, 'serial-log');
   if (demo && !planned.some((p) => p.game === 'sequence')) {
@@ -282,14 +289,15 @@ export async function runServe(args: readonly string[]): Promise<number> {
     const make = (): RecordedBoardSource => new RecordedBoardSource(resolve(log), speed);
     planned.push({ id: idFor(basename(log).replace(/\.[a-z]+$/, '')), name: `sequence board (${basename(log)})`, source: make(), game: 'sequence', recording: true, remake: make });
   }
-  for (const [index, dir] of all(flags, 'images').entries()) planned.push({ id: idFor(`images-${basename(dir)}`), name: `${game} (images ${basename(dir)})`, source: new ImageFolderSource(resolve(dir), game, await recogniserFor('images', index)), game, recording: true, ...profileFor('images', index) });
+  for (const [index, dir] of all(flags, 'images').entries()) planned.push({ id: idFor(`images-${basename(dir)}`), name: `${game} (images ${basename(dir)})${deckNote('images', index)}`, source: new ImageFolderSource(resolve(dir), game, await recogniserFor('images', index)), game, recording: true, ...profileFor('images', index) });
   const cameras = all(flags, 'camera');
   if (demo) cameras.push('browser');
   for (const [index, device] of cameras.entries()) {
     const reader = demo ? await recogniserFor('demo', 0) : await recogniserFor('camera', index);
     const source = device === 'browser' ? new BrowserCameraSource(game, reader) : new FfmpegCameraSource(device, game, reader);
     const calibrated = demo ? profileFor('demo', 0) : profileFor('camera', index);
-    planned.push({ id: idFor(device === 'browser' ? 'camera' : `webcam-${basename(device)}`), name: `${game} (${source.description})`, source, game, recording: false, ...calibrated });
+    const named = `${game} (${source.description})${demo ? deckNote('demo', 0) : deckNote('camera', index)}`;
+    planned.push({ id: idFor(device === 'browser' ? 'camera' : `webcam-${basename(device)}`), name: named, source, game, recording: false, ...calibrated });
   }
   for (const path of all(flags, 'board')) planned.push({ id: idFor(`board-${basename(path)}`), name: `sequence board (${path})`, source: new SerialBoardSource(path, baud), game: 'sequence', recording: false });
   if (planned.length === 0) throw new InputError('no table to referee: name a source (see seqref serve --help)');
