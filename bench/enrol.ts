@@ -7,8 +7,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DECK_DESIGNS } from '../src/deck/designs.js';
-import { planEnrolmentShots } from '../src/render/enrolment.js';
-import { planShot, renderShot } from '../src/render/shot.js';
+import { planEnrolmentShots, withCardsSwapped } from '../src/render/enrolment.js';
+import { renderShot } from '../src/render/shot.js';
 import { report } from './harness.js';
 
 const SEQREF = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
@@ -70,13 +70,7 @@ export async function run(): Promise<void> {
     console.log(line(`enrol: ${design.name}, without enrolment`, scored(tables, [])));
     console.log(line(`enrol: ${design.name}, enrolled (goals 99.5/99.5/99)`, scored(tables, ['--deck', deck])));
     // Two cards of photo 3 laid in each other's places (same shape, neighbouring colours).
-    const swapped = shots.map((shot, k) => {
-      if (k !== 2) return shot;
-      const placements = shot.placements.map((p) => ({ ...p }));
-      const [a, b] = [placements.find((p) => p.row === 2 && p.col === 1)!, placements.find((p) => p.row === 2 && p.col === 2)!];
-      [a.card, b.card] = [b.card, a.card];
-      return planShot('progression', shot.seed, { placements, profile: shot.profile, conditions: shot.conditions, style: shot.style });
-    });
+    const swapped = shots.map((shot, k) => (k === 2 ? withCardsSwapped(shot, [2, 1], [2, 2]) : shot));
     const check = seqref(['enrol', ...(await photos(join(dir, 'swapped'), swapped)), '--out', join(dir, 'swapped.json'), '--training-photos', '10', '--epochs', '1']);
     console.log(`enrol: ${design.name}, photo 3 with two cards swapped: exit ${check.status}; ${check.stdout.split('\n').filter((l) => l.startsWith('swapped?') || l.startsWith('not found')).join('; ') || 'nothing named'}`);
   }

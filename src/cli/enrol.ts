@@ -1,11 +1,9 @@
 // `seqref enrol` (contracts section 6): a player's own TIC deck from five photographs.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { COLOURS } from '../cards/tic.js';
 import { InputError } from '../errors.js';
 import { readEnrolmentPhotos, trainEnrolledDeck } from '../training/enrol.js';
 import { loadImage } from '../vision/image.js';
-import { parseOptions } from './options.js';
+import { parseOptions, wholeOption, writeOutput } from './options.js';
 
 export const ENROL_USAGE = `Usage: seqref enrol PHOTO1 PHOTO2 PHOTO3 PHOTO4 PHOTO5 --out DECK.json [--training-photos N] [--epochs N] [--seed N]
 
@@ -24,22 +22,15 @@ places, and writes DECK.json for --deck on eval, verify and serve. It takes a fe
 Exit status: 0 when enrolled, 1 when enrolled but some cards were missing or seemed swapped
 (photograph those again), 2 on a photo that is not a 5 x 5 grid of cards, or other bad input.`;
 
-function integer(text: string | undefined, name: string, fallback: number, lo: number, hi: number): number {
-  if (text === undefined) return fallback;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < lo || n > hi) throw new InputError(`enrol: ${name} must be a whole number from ${lo} to ${hi}, got "${text}"`);
-  return n;
-}
-
 export async function runEnrol(args: readonly string[]): Promise<number> {
   const photos = args.filter((a, i) => !a.startsWith('--') && (i === 0 || !['--out', '--training-photos', '--seed', '--epochs'].includes(args[i - 1]!)));
   const { values } = parseOptions('enrol', args.filter((a) => !photos.includes(a)), new Set(['--out', '--training-photos', '--seed', '--epochs']), new Set());
   if (photos.length !== 5) throw new InputError(`enrol: takes exactly five photos (the ones, twos, threes, fours and fives), got ${photos.length}; see seqref enrol --help`);
   const out = values.get('--out');
   if (!out) throw new InputError('enrol: --out DECK.json is required');
-  const trainingPhotos = integer(values.get('--training-photos'), '--training-photos', 150, 10, 5000);
-  const seed = integer(values.get('--seed'), '--seed', 1, 0, 2 ** 32 - 1);
-  const epochs = integer(values.get('--epochs'), '--epochs', 10, 1, 200);
+  const trainingPhotos = wholeOption('enrol', values, '--training-photos', 150, 10, 5000);
+  const seed = wholeOption('enrol', values, '--seed', 1, 0, 2 ** 32 - 1);
+  const epochs = wholeOption('enrol', values, '--epochs', 10, 1, 200);
   const progress = (line: string): void => void process.stderr.write(`enrol: ${line}\n`);
   const images = await Promise.all(photos.map(async (path) => ({ label: path, image: await loadImage(path) })));
   const findings = await readEnrolmentPhotos(images, progress);
@@ -52,13 +43,7 @@ export async function runEnrol(args: readonly string[]): Promise<number> {
   const report = await trainEnrolledDeck(findings, { trainingPhotos, seed, epochs, progress });
   const { deck } = report;
   const json = `${JSON.stringify(deck)}\n`;
-  try {
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(`${out}.partial`, json);
-    renameSync(`${out}.partial`, out);
-  } catch (error) {
-    throw new InputError(`enrol: cannot write ${out}: ${(error as Error).message}`);
-  }
+  writeOutput('enrol', out, json);
   console.log(`told apart: ${(100 * report.identity).toFixed(1)}% of the cards on held-back rendered tables named right; least surely: ${report.weakest.map((w) => `${w.card} (nearest ${w.nearest}, margin ${w.margin})`).join(', ')}`);
   console.log(`wrote ${out} (${(Buffer.byteLength(json) / 1e6).toFixed(1)} MB) in ${Math.round(report.seconds)} s`);
   return findings.missing.length > 0 || findings.swapped.length > 0 ? 1 : 0;

@@ -57,8 +57,8 @@ Options:
                 recognise under this calibration profile (seqref calibrate): its table plane
                 and paper known; every frame must have the profile's size
   --deck DECK.json
-                recognise the TIC cards as the deck seqref enrol learnt (its size and its reader)
-                instead of the deck of cards.md
+                read the TIC cards with the reader seqref enrol trained for that deck instead
+                of the one for the deck of cards.md
   --compare-calibration
                 score every frame twice, without and with calibration, and print both side by
                 side (per game and all); the profile is --profile FILE, or, without it, each

@@ -1,10 +1,8 @@
 // `seqref print-deck`: a print-and-play deck for players without one (src/deck/print.ts).
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { CARDS_PER_SHEET, deckPdf, PAPERS, printedCards, type Paper, type PrintGame } from '../deck/print.js';
 import { STANDARD_DECK } from '../deck/profile.js';
 import { InputError } from '../errors.js';
-import { parseOptions } from './options.js';
+import { parseOptions, writeOutput } from './options.js';
 
 export const PRINT_DECK_USAGE = `Usage: seqref print-deck --game tic|sequence-stacks [--paper a4|letter] --out FILE.pdf
 
@@ -34,14 +32,7 @@ export function runPrintDeck(args: readonly string[]): number {
   const paper = values.get('--paper') ?? 'a4';
   if (!(paper in PAPERS)) throw new InputError(`print-deck: unknown --paper "${paper}"; use a4 or letter`);
   const pdf = deckPdf(game, paper as Paper);
-  try {
-    mkdirSync(dirname(out), { recursive: true });
-    // Written whole under another name first: an interrupted run never leaves half a PDF at FILE.
-    writeFileSync(`${out}.partial`, pdf);
-    renameSync(`${out}.partial`, out);
-  } catch (error) {
-    throw new InputError(`print-deck: cannot write ${out}: ${(error as Error).message}`);
-  }
+  writeOutput('print-deck', out, pdf);
   const cards = printedCards(game).length;
   const sheets = Math.ceil(cards / CARDS_PER_SHEET);
   console.log(`wrote ${out}: ${cards} cards on ${sheets} sheets of ${PAPERS[paper as Paper].label} (${2 * sheets} pages, faces then backs); print at 100%, double-sided, flip on the long edge`);

@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deckDesign, DECK_DESIGNS } from '../deck/designs.js';
 import { InputError } from '../errors.js';
+import { wholeOption } from './options.js';
 import { BACKGROUNDS, type BackgroundKind } from '../render/background.js';
 import { DISTRACTORS, WHITE_BALANCES, type Distractor, type PhotoConditions, type WhiteBalance } from '../render/conditions.js';
 import { progressionExampleStates } from '../render/example-session.js';
@@ -70,11 +71,7 @@ function parse(args: readonly string[]): Parsed {
 }
 
 function integer(p: Parsed, name: string, fallback: number, lo: number, hi: number): number {
-  const text = p.values.get(name);
-  if (text === undefined) return fallback;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < lo || n > hi) throw new InputError(`render: ${name} must be a whole number from ${lo} to ${hi}, got "${text}"`);
-  return n;
+  return wholeOption('render', p.values, name, fallback, lo, hi);
 }
 
 function number(p: Parsed, name: string, lo: number, hi: number): number | undefined {

@@ -138,7 +138,7 @@ function perCamera(args: readonly string[], option: 'profile' | 'deck', demo: bo
       used = true;
     }
   }
-  if (!used && !demo) throw new InputError(`--${option} ${current} is followed by no camera source (--session, --images, --camera); a${option === 'profile' ? '' : ' deck'} ${option === 'profile' ? 'profile' : 'file'} is given before the sources it is for`);
+  if (!used && !demo) throw new InputError(`--${option} ${current} is followed by no camera source (--session, --images, --camera); a ${option === 'profile' ? 'profile' : 'deck file'} is given before the sources it is for`);
   return { bySource, demo: demo ? current : undefined };
 }
 

@@ -9,7 +9,7 @@ import { DEFAULT_FIXTURE_SEED, findFixtures } from '../render/index.js';
 import { evaluateFixtures } from '../training/evaluate.js';
 import { defaultModelDir } from '../vision/read/model.js';
 import { formatAccuracy, trainReader } from '../training/train.js';
-import { parseOptions } from './options.js';
+import { parseOptions, wholeOption } from './options.js';
 import { trainHitScore } from '../training/hit-score.js';
 import { defaultHitScorePath } from '../vision/detect/hit-score.js';
 import { createRecogniser } from '../vision/recognise.js';
@@ -40,13 +40,7 @@ Trains from rendered data only, never from fixtures/. Progress goes to standard 
 const VALUED = new Set(['--sets', '--calibrated', '--scenes', '--frames', '--seed', '--epochs', '--data', '--out', '--evaluate', '--model', '--jitter', '--workers']);
 const FLAGS = new Set(['--turned', '--hit-score', '--refit']);
 
-function whole(values: Map<string, string>, name: string, fallback: number, lo: number, hi: number): number {
-  const text = values.get(name);
-  if (text === undefined) return fallback;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < lo || n > hi) throw new InputError(`train: ${name} must be a whole number from ${lo} to ${hi}, got "${text}"`);
-  return n;
-}
+const whole = (values: ReadonlyMap<string, string>, name: string, fallback: number, lo: number, hi: number): number => wholeOption('train', values, name, fallback, lo, hi);
 
 const say = (line: string): void => void process.stderr.write(`${line}\n`);
 

@@ -1,6 +1,6 @@
 // An enrolled deck (contracts section 6): `seqref enrol` writes it, `--deck DECK.json` reads it. One
 // self-contained JSON file: the printing's size, paper and inks as learnt, the 125 faces as
-// photographed, and the card reader trained for it. It replaces the cards.md deck wholly.
+// photographed, and the card reader trained for it.
 import { readFileSync } from 'node:fs';
 import { COLOURS, type Colour } from '../cards/tic.js';
 import { InputError } from '../errors.js';
@@ -28,16 +28,14 @@ export interface DeckFile {
   readonly enrolment: Readonly<Record<string, unknown>>;
 }
 
-/** A deck file read: the profile the recogniser and renderer take, and the reader's two files. */
+/** A deck file read, with its reader's two files as the card reader takes them. */
 export interface LoadedDeck {
-  readonly path: string;
   readonly file: DeckFile;
-  readonly profile: DeckProfile;
   readonly reader: { readonly json: SavedModelJson; readonly weights: Uint8Array };
 }
 
 /** The profile an enrolled deck stands for: cards.md's drawing rules with the learnt size, paper and inks. */
-export function deckProfile(file: DeckFile): DeckProfile {
+export function deckProfile(file: Pick<DeckFile, 'name' | 'card' | 'paper' | 'colours'>): DeckProfile {
   return {
     ...STANDARD_DECK,
     name: file.name,
@@ -66,5 +64,5 @@ export function readDeckFile(path: string): LoadedDeck {
   if (!(typeof widthMm === 'number' && widthMm > 20 && widthMm < 200 && typeof heightMm === 'number' && heightMm > 20 && heightMm < 200)) throw wrong('no card size');
   if (!isHex(file.paper) || !COLOURS.every((c) => isHex(file.colours?.[c]))) throw wrong('no paper or inks');
   if (typeof file.reader?.weights !== 'string' || typeof file.reader.model !== 'object') throw wrong('no card reader');
-  return { path, file, profile: deckProfile(file), reader: { json: file.reader.model, weights: new Uint8Array(Buffer.from(file.reader.weights, 'base64')) } };
+  return { file, reader: { json: file.reader.model, weights: new Uint8Array(Buffer.from(file.reader.weights, 'base64')) } };
 }

@@ -28,3 +28,11 @@ export function planEnrolmentShots(profile: DeckProfile, seed: number): Shot[] {
     });
   });
 }
+
+/** The same photograph with the cards at two grid places ([row, col]) laid in each other's places, as a player might. */
+export function withCardsSwapped(shot: Shot, a: readonly [number, number], b: readonly [number, number]): Shot {
+  const placements = shot.placements.map((p) => ({ ...p }));
+  const at = ([row, col]: readonly [number, number]) => placements.find((p) => p.row === row && p.col === col)!;
+  [at(a).card, at(b).card] = [at(b).card, at(a).card];
+  return planShot('progression', shot.seed, { placements, profile: shot.profile, conditions: shot.conditions, style: shot.style });
+}

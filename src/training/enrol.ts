@@ -145,7 +145,7 @@ export async function trainEnrolledDeck(findings: EnrolmentFindings, options: En
   const seed = options.seed ?? 1;
   const cv = await openCv();
   const { faces, card, colours, paper } = findings;
-  const profile = deckProfile({ name: 'enrolled', card, paper, colours } as DeckFile);
+  const profile = deckProfile({ name: 'enrolled', card, paper, colours });
   const faceCanvases = new Map([...faces].map(([name, face]) => [name, canvasOf(face)]));
 
   const random = seededRandom(seed ^ 0xe4201);

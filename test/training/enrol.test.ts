@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { COLOURS } from '../../src/cards/tic.js';
 import { deckDesign } from '../../src/deck/designs.js';
-import { planEnrolmentShots } from '../../src/render/enrolment.js';
+import { planEnrolmentShots, withCardsSwapped } from '../../src/render/enrolment.js';
 import { planShot, renderShot, type Shot } from '../../src/render/shot.js';
 import { readEnrolmentPhotos } from '../../src/training/enrol.js';
 import { loadImage } from '../../src/vision/image.js';
@@ -19,14 +19,6 @@ import { MUST_HAVE_MODEL } from '../vision/read-helpers.js';
 const design = deckDesign('bridge-serif-dice');
 const dir = mkdtempSync(join(tmpdir(), 'seqref-enrol-'));
 const photo = (set: string, k: number): string => join(dir, set, `photo-${k}.jpg`);
-
-/** The shot with the cards at two grid places exchanged, as a player might lay them. */
-function swapped(shot: Shot, a: [number, number], b: [number, number]): Shot {
-  const placements = shot.placements.map((p) => ({ ...p }));
-  const at = (row: number, col: number) => placements.find((p) => p.row === row && p.col === col)!;
-  [at(...a).card, at(...b).card] = [at(...b).card, at(...a).card];
-  return planShot('progression', shot.seed, { placements, profile: shot.profile, conditions: shot.conditions, style: shot.style });
-}
 
 async function writeSet(set: string, shots: readonly Shot[]): Promise<string[]> {
   mkdirSync(join(dir, set), { recursive: true });
@@ -72,7 +64,7 @@ describe('enrolment photos', () => {
     const shots = planEnrolmentShots(design.profile, 11);
     clean = await writeSet('clean', shots);
     // A pair swapped within a column (same colour) and a pair within a row (same shape).
-    await writeSet('swapped', shots.map((s, k) => (k === 1 ? swapped(s, [1, 0], [3, 0]) : k === 2 ? swapped(s, [0, 1], [0, 2]) : s)));
+    await writeSet('swapped', shots.map((s, k) => (k === 1 ? withCardsSwapped(s, [1, 0], [3, 0]) : k === 2 ? withCardsSwapped(s, [0, 1], [0, 2]) : s)));
   }, 60_000);
 
   test('tell the card shape, the paper and the five inks, every card found and none out of place', async () => {
