@@ -44,7 +44,7 @@ export async function runEnrol(args: readonly string[]): Promise<number> {
   const { deck } = report;
   const json = `${JSON.stringify(deck)}\n`;
   writeOutput('enrol', out, json);
-  console.log(`told apart: ${(100 * report.identity).toFixed(1)}% of the cards on held-back rendered tables named right; least surely: ${report.weakest.map((w) => `${w.card} (nearest ${w.nearest}, margin ${w.margin})`).join(', ')}`);
+  console.log(`told apart: ${(100 * report.identity).toFixed(1)}% of the cards on held-back rendered tables named right${report.deck.reader.pipWeight ? ` (the pips' shapes weighed in at ${report.deck.reader.pipWeight})` : ''}; least surely: ${report.weakest.map((w) => `${w.card} (nearest ${w.nearest}, margin ${w.margin})`).join(', ')}`);
   console.log(`wrote ${out} (${(Buffer.byteLength(json) / 1e6).toFixed(1)} MB) in ${Math.round(report.seconds)} s`);
   return findings.missing.length > 0 || findings.swapped.length > 0 ? 1 : 0;
 }

@@ -22,7 +22,7 @@ import { insidePolygon, quadCentre, type Vec } from '../vision/detect/geometry.j
 import { loadImage } from '../vision/image.js';
 import { createRecogniser, describeError, type Recogniser, type VisionGame } from '../vision/recognise.js';
 import { blindReader } from '../vision/read/index.js';
-import { readDeckFile } from '../deck/deck-file.js';
+import { deckReading, readDeckFile } from '../deck/deck-file.js';
 import type { CardReading, Recognition, RecognisedCard } from '../vision/types.js';
 import { judgedByContact, judgePhoto, layoutViolations } from './verify.js';
 
@@ -489,7 +489,7 @@ async function runEvalInner(args: readonly string[]): Promise<number> {
   const fixtures = files.map((file) => ({ file, fixture: readFixture(file) }));
   const profile = options.profile !== undefined ? readProfile(options.profile) : undefined;
   const deck = options.deck !== undefined ? readDeckFile(options.deck) : undefined;
-  const recogniser: Recogniser = await createRecogniser(options.noRead ? { reader: blindReader } : deck ? { model: deck.reader } : {});
+  const recogniser: Recogniser = await createRecogniser(options.noRead ? { reader: blindReader } : deck ? await deckReading(deck) : {});
   const cv: OpenCv | null = options.compare ? await openCv() : null;
   // Without --compare-calibration one run (calibrated when --profile is given); with it two.
   const plain = new Run();

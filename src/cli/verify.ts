@@ -17,7 +17,7 @@ import { annotate } from './verify-picture.js';
 import { profileMismatch } from '../vision/calibrated.js';
 import { loadImage, type RgbaImage } from '../vision/image.js';
 import { createRecogniser, type VisionGame } from '../vision/recognise.js';
-import { readDeckFile } from '../deck/deck-file.js';
+import { deckReading, readDeckFile } from '../deck/deck-file.js';
 import type { Recognition } from '../vision/types.js';
 import { unseenCells, type Cell, type UnseenCell } from '../vision/unseen.js';
 
@@ -215,7 +215,7 @@ async function runVerifyInner(args: readonly string[]): Promise<number> {
   if (mismatch) throw new InputError(`verify: ${options.image}: ${mismatch}`);
   const deck = options.deck !== undefined ? readDeckFile(options.deck) : undefined;
   if (deck && options.game === 'sequence-stacks') throw new InputError('verify: --deck is a TIC deck; Sequence Stacks is read as cards.md draws it');
-  const recogniser = await createRecogniser(deck ? { model: deck.reader } : {});
+  const recogniser = await createRecogniser(deck ? await deckReading(deck) : {});
   let recognition: Recognition;
   try {
     recognition = recogniser.recognise(frame, { game: options.game, ...(calibration ? { calibration } : {}) });

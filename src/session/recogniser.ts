@@ -4,7 +4,7 @@
 // vision module and its trained model when they are there, and says why not when they are not,
 // so the server still runs (on recorded truth and the board) without them.
 import type { CalibrationProfile } from '../calibration/profile.js';
-import { readDeckFile } from '../deck/deck-file.js';
+import { deckReading, readDeckFile } from '../deck/deck-file.js';
 import type { Recogniser } from './sources/source.js';
 import { STACKS_CELLS } from './games/stacks.js';
 import type { SeenCard, TableObservation } from './types.js';
@@ -112,7 +112,7 @@ export async function openVision(deck?: string): Promise<VisionRecogniser | stri
   }
   if (!isVisionModule(vision)) return 'src/vision/recognise.ts has no createRecogniser()';
   try {
-    return await vision.createRecogniser(deck !== undefined ? { model: readDeckFile(deck).reader } : {});
+    return await vision.createRecogniser(deck !== undefined ? await deckReading(readDeckFile(deck)) : {});
   } catch (error) {
     return `the recogniser could not start: ${firstLine(error)}`;
   }

@@ -6,7 +6,7 @@ import { STANDARD_DECK } from '../deck/profile.js';
 import { InputError } from '../errors.js';
 import { enrolmentCard } from '../render/enrolment.js';
 import { detectCards } from '../vision/detect/index.js';
-import { applyHomography, dist, median, portrait, quadCentre, type Vec } from '../vision/detect/geometry.js';
+import { applyHomography, dist, invertHomography, median, portrait, quadCentre, type Homography, type Vec } from '../vision/detect/geometry.js';
 import { tablePlane, type CardSize } from '../vision/detect/table.js';
 import type { Quad, RgbaImage } from '../vision/image.js';
 import type { OpenCv } from '../vision/opencv.js';
@@ -67,6 +67,36 @@ function groups(values: readonly number[], gap: number): { of: number[]; count: 
 }
 
 /**
+ * A photo's cards are all one size, but the detector may take a frame printed inside one card for
+ * its edge and the edge itself on the next. Each card is brought to the photo's median size on the
+ * table, along its own axes about its own centre, so that every face is cut to the same register.
+ */
+function toOneSize(quads: Quad[], toTable: Homography, toImage: Homography): Quad[] {
+  const onTable = quads.map((q) => q.map((p) => applyHomography(toTable, p)) as unknown as Quad);
+  const widths = onTable.map((q) => (dist(q[0], q[1]) + dist(q[3], q[2])) / 2);
+  const heights = onTable.map((q) => (dist(q[0], q[3]) + dist(q[1], q[2])) / 2);
+  const [width, height] = [median(widths), median(heights)];
+  return onTable.map((q, i) => {
+    const [sx, sy] = [width / widths[i]!, height / heights[i]!];
+    const c = quadCentre(q);
+    const across = unit([q[1][0] - q[0][0] + q[2][0] - q[3][0], q[1][1] - q[0][1] + q[2][1] - q[3][1]]);
+    const down: Vec = [-across[1], across[0]];
+    return q.map((p) => {
+      const d: Vec = [p[0] - c[0], p[1] - c[1]];
+      const a = (d[0] * across[0] + d[1] * across[1]) * sx;
+      const b = (d[0] * down[0] + d[1] * down[1]) * sy;
+      return applyHomography(toImage, [c[0] + a * across[0] + b * down[0], c[1] + a * across[1] + b * down[1]]);
+    }) as unknown as Quad;
+  });
+}
+
+const unit = (v: Vec): Vec => {
+  const n = Math.hypot(v[0], v[1]) || 1;
+  return [v[0] / n, v[1] / n];
+};
+
+
+/**
  * The photo's cards in their grid places: found, laid on the table plane they make, turned square
  * to the grid and grouped into rows and columns. A photo that is not a 5 x 5 grid of cards is one
  * line naming what is wrong.
@@ -85,6 +115,8 @@ export function photoGrid(cv: OpenCv, photo: EnrolmentPhoto, index: number): Pho
   const { widthMm: w, heightMm: h } = STANDARD_DECK;
   const plane = tablePlane(quads, { widthMm: w, heightMm: h }, undefined, photo.image);
   if (!plane) throw notGrid('the cards do not lie on one table');
+  const toImage = invertHomography(plane.toTable);
+  if (toImage) quads = toOneSize(quads, plane.toTable, toImage);
   const onTable = quads.map((q) => q.map((p) => applyHomography(plane.toTable, p)));
   // Square to the grid: the cards' top edges' mean direction on the table.
   const tops = onTable.map((q) => Math.atan2(q[1]![1] - q[0]![1], q[1]![0] - q[0]![0]));

@@ -5,14 +5,17 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { performance } from 'node:perf_hooks';
 import { COLOURS, ticDeck, ticId } from '../cards/tic.js';
-import { DECK_FORMAT, DECK_VERSION, deckProfile, type DeckFile } from '../deck/deck-file.js';
+import { DECK_FORMAT, DECK_VERSION, deckFaces, deckProfile, type DeckFile } from '../deck/deck-file.js';
 import type { DeckProfile } from '../deck/profile.js';
 import { hashSeed, type TableGame } from '../render/scene.js';
 import { planShot, renderShot } from '../render/shot.js';
 import { seededRandom, type Random } from '../rules/random.js';
 import { decodeImage, type RgbaImage } from '../vision/image.js';
 import { openCv, type OpenCv } from '../vision/opencv.js';
+import { pipModel, shapeEvidence, weighedByPips } from '../vision/read/enrolled-faces.js';
 import { createCardReader } from '../vision/read/index.js';
+import { pipMeasures } from '../vision/read/pip-shapes.js';
+import type { CardReading } from '../vision/types.js';
 import { loadModel, type SavedModelJson } from '../vision/read/model.js';
 import { rectifyMat, toMat } from '../vision/rectify.js';
 import { cardSize, cutFaces, deckInks, photoGrid, swappedCards, type EnrolmentPhoto, type Rgb, type Swap } from './enrol-photos.js';
@@ -39,8 +42,12 @@ export interface EnrolReport {
 
 const TRAINING_GAMES: readonly TableGame[] = ['progression', 'sequence-shift', 'sequence-hunt'];
 const CUT: CutOptions = { cuts: 6, jitterPx: 3, negatives: 6, occludeShare: 0.4 };
+/** Weights of the pips' shapes beside the reader tried at enrolment (0: the reader alone). */
+const PIP_WEIGHTS = [0, 0.25, 0.5, 1, 2];
 /** Cuts of each enrolled face at other scales, besides those of the rendered tables. */
 const FACE_CUTS = 100;
+/** How far a face is drawn larger or smaller, and off centre, as shares of its size. */
+const REREGISTER = { scale: 0.04, shift: 0.03 };
 
 const hex = (c: Rgb): string => `#${c.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
 
@@ -62,6 +69,26 @@ function faceSprite(faces: ReadonlyMap<string, RgbaImage>, width: number, height
     if (face) ctx.drawImage(canvasOf(face), (i % 25) * width, Math.floor(i / 25) * height);
   });
   return sprite.toBuffer('image/png').toString('base64');
+}
+
+/**
+ * The faces each drawn a little larger or smaller and off centre, on their paper: the photos cut
+ * some cards at a printed frame and some beyond it, and no card's own cut may tell it from another.
+ */
+function reregistered(faces: ReadonlyMap<string, Canvas>, paper: string, random: Random): Map<string, Canvas> {
+  return new Map(
+    [...faces].map(([card, face]) => {
+      const { width: w, height: h } = face;
+      const canvas = createCanvas(w, h);
+      const ctx = canvas.getContext('2d');
+      ctx.fillStyle = paper;
+      ctx.fillRect(0, 0, w, h);
+      const scale = 1 + REREGISTER.scale * (2 * random() - 1);
+      const [dx, dy] = [REREGISTER.shift * w * (2 * random() - 1), REREGISTER.shift * h * (2 * random() - 1)];
+      ctx.drawImage(face, (w * (1 - scale)) / 2 + dx, (h * (1 - scale)) / 2 + dy, w * scale, h * scale);
+      return [card, canvas];
+    }),
+  );
 }
 
 /** One rendered table of the enrolled faces: its cards cut into the store, and the exact cuts kept for scoring. */
@@ -94,7 +121,11 @@ function faceCuts(cv: OpenCv, faces: ReadonlyMap<string, RgbaImage>, perCard: nu
         const width = Math.round(28 + 72 * random());
         const height = Math.round((width * face.height) / face.width);
         cv.resize(source, small, new cv.Size(width, height), 0, 0, cv.INTER_AREA);
-        const quad = toQuad([[0, 0], [width, 0], [width, height], [0, height]]);
+        // Cut a little larger or smaller and off centre, as reregistered() draws the faces.
+        const scale = 1 + REREGISTER.scale * (2 * random() - 1);
+        const [x0, y0] = [(width * (1 - scale)) / 2 + REREGISTER.shift * width * (2 * random() - 1), (height * (1 - scale)) / 2 + REREGISTER.shift * height * (2 * random() - 1)];
+        const [x1, y1] = [x0 + width * scale, y0 + height * scale];
+        const quad = toQuad([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]);
         cutCard(cv, small, quad, card, 1, store, random, { ...CUT, cuts: 1, jitterPx: (CUT.jitterPx * width) / 64 });
       }
     } finally {
@@ -155,8 +186,9 @@ export async function trainEnrolledDeck(findings: EnrolmentFindings, options: En
   const validation = new SampleStore(heldBack * 60);
   const exact: { image: RgbaImage; card: string }[] = [];
   for (let i = 0; i < photos + heldBack; i++) {
-    if (i < photos) await trainingTable(cv, profile, faceCanvases, seed, i, store, random);
-    else await trainingTable(cv, profile, faceCanvases, seed, i, validation, random, exact);
+    const drawn = reregistered(faceCanvases, paper, random);
+    if (i < photos) await trainingTable(cv, profile, drawn, seed, i, store, random);
+    else await trainingTable(cv, profile, drawn, seed, i, validation, random, exact);
     if ((i + 1) % 20 === 0 || i + 1 === photos + heldBack) progress(`training tables photographed and cut: ${i + 1} of ${photos + heldBack} (${store.count} samples)`);
   }
 
@@ -170,9 +202,10 @@ export async function trainEnrolledDeck(findings: EnrolmentFindings, options: En
   model.dispose();
   progress(`reader trained on: held-back ${formatAccuracy(accuracy)}`);
 
-  const { identity, weakest } = await toldApart(files, exact);
-  const seconds = (performance.now() - start) / 1000;
   const faceSize = faces.values().next().value!;
+  const sprite = { width: faceSize.width, height: faceSize.height, sprite: faceSprite(faces, faceSize.width, faceSize.height) };
+  const { identity, weakest, pipWeight } = await toldApart(files, await deckFaces({ faces: sprite }), exact);
+  const seconds = (performance.now() - start) / 1000;
   const deck: DeckFile = {
     format: DECK_FORMAT,
     version: DECK_VERSION,
@@ -181,8 +214,8 @@ export async function trainEnrolledDeck(findings: EnrolmentFindings, options: En
     card,
     paper,
     colours,
-    faces: { width: faceSize.width, height: faceSize.height, sprite: faceSprite(faces, faceSize.width, faceSize.height) },
-    reader: { model: files.json, weights: Buffer.from(files.weights).toString('base64') },
+    faces: sprite,
+    reader: { model: files.json, weights: Buffer.from(files.weights).toString('base64'), pipWeight },
     enrolment: {
       photos: findings.photos.map((p) => p.label),
       swapped: findings.swapped.map((s) => [s.a.card, s.b.card]),
@@ -190,6 +223,7 @@ export async function trainEnrolledDeck(findings: EnrolmentFindings, options: En
       trainingPhotos: photos,
       identity,
       weakest,
+      pipWeight,
       seconds: Math.round(seconds),
     },
   };
@@ -200,10 +234,17 @@ export async function trainEnrolledDeck(findings: EnrolmentFindings, options: En
  * The trained reader on the held-back tables' cards cut by their true corners: the share named
  * right, and the five cards whose odds stand least clear of the nearest other card's.
  */
-async function toldApart(files: { json: SavedModelJson; weights: Uint8Array }, cuts: readonly { image: RgbaImage; card: string }[]): Promise<{ identity: number; weakest: EnrolReport['weakest'] }> {
+async function toldApart(files: { json: SavedModelJson; weights: Uint8Array }, faces: readonly (RgbaImage | null)[], cuts: readonly { image: RgbaImage; card: string }[]): Promise<{ identity: number; weakest: EnrolReport['weakest']; pipWeight: number }> {
   const reader = await createCardReader({ model: files });
   try {
-    const readings = reader.read(cuts.map((c) => c.image), 'tic');
+    const read = reader.read(cuts.map((c) => c.image), 'tic');
+    // How much the pips' shapes weigh beside the reader: the weight that names most of these cards right.
+    const model = pipModel(faces);
+    const evidence = model ? cuts.map((c) => shapeEvidence(model, pipMeasures(c.image))) : [];
+    const weighed = (w: number): CardReading[] => (w > 0 ? read.map((r, i) => weighedByPips(r, evidence[i]!, w, reader.threshold)) : read);
+    const named = (w: number): number => weighed(w).filter((r, i) => r.card === cuts[i]!.card).length;
+    const pipWeight = model ? PIP_WEIGHTS.reduce((best, w) => (named(w) > named(best) ? w : best), 0) : 0;
+    const readings = weighed(pipWeight);
     const deck = ticDeck();
     const margins = new Map<string, { sum: number; n: number; nearest: Map<string, number> }>();
     let right = 0;
@@ -228,7 +269,7 @@ async function toldApart(files: { json: SavedModelJson; weights: Uint8Array }, c
       .map(([card, m]) => ({ card, nearest: [...m.nearest].sort((a, b) => b[1] - a[1])[0]![0], margin: Math.round((m.sum / m.n) * 100) / 100 }))
       .sort((a, b) => a.margin - b.margin)
       .slice(0, 5);
-    return { identity: cuts.length > 0 ? right / cuts.length : 0, weakest };
+    return { identity: cuts.length > 0 ? right / cuts.length : 0, weakest, pipWeight };
   } finally {
     reader.dispose();
   }

@@ -14,6 +14,7 @@ import { openCv, type OpenCv } from './opencv.js';
 import { toMat } from './rectify.js';
 import { createCardReader, type CardReader, type CardReaderOptions } from './read/index.js';
 import { specialMatcher } from './read/specials.js';
+import { withEnrolledFaces } from './read/enrolled-faces.js';
 import { cardFinds, keptOf, readCards, withGaps, type ReadLooks } from './read/cards.js';
 import { anchorStacks, gridCells } from './layout.js';
 import { frameSight, type Sight } from './sight.js';
@@ -53,10 +54,20 @@ export async function describeError(error: unknown): Promise<string> {
 /** The deck a game is played with. */
 export const deckOf = (game: VisionGame): 'tic' | 'stacks' => (game === 'sequence-stacks' ? 'stacks' : 'tic');
 
+/** What reads the cards: the committed model, another model's files, or a reader made already. */
+export interface RecogniserOptions {
+  readonly modelDir?: string;
+  readonly model?: CardReaderOptions['model'];
+  readonly reader?: CardReader;
+  /** An enrolled deck's own faces (ticDeck() order, at the reader's size): their pips' shapes weigh in on every read. */
+  readonly pips?: { readonly faces: readonly (RgbaImage | null)[]; readonly weight: number };
+}
+
 /** Loads OpenCV and the card reader once; recognise() is then synchronous. */
-export async function createRecogniser(options: { modelDir?: string; model?: CardReaderOptions['model']; reader?: CardReader } = {}): Promise<Recogniser> {
+export async function createRecogniser(options: RecogniserOptions = {}): Promise<Recogniser> {
   const cv = await openCv();
-  const reader = options.reader ?? (await createCardReader(options.model ? { model: options.model } : options.modelDir ? { modelDir: options.modelDir } : {}));
+  const own = options.reader ?? (await createCardReader(options.model ? { model: options.model } : options.modelDir ? { modelDir: options.modelDir } : {}));
+  const reader = options.pips ? withEnrolledFaces(own, options.pips.faces, options.pips.weight) : own;
   return {
     reader,
     recognise: (frame, o) => recogniseWith(cv, reader, frame, o),
