@@ -21,6 +21,7 @@ import { EventStore } from '../session/store.js';
 import { isSessionGame, type SessionGame } from '../session/types.js';
 import { EventBook } from '../event/book.js';
 import { serverTls, type Tls } from '../server/tls.js';
+import { Enroller } from '../server/enrolment.js';
 import { networkInterfaces } from 'node:os';
 
 /** This machine's IPv4 addresses other than loopback: where a phone on the network finds it. */
@@ -98,6 +99,12 @@ Options:
                       /capture (a browser lets only a secure page, or localhost, use a camera):
                       with a certificate made for this machine and kept beside --db, which the
                       phone asks to accept once; or --cert FILE --key FILE (PEM), your own
+  --decks DIR         where decks learnt on /capture go (default: decks beside --db). The
+                      capture page takes the five enrolment photos (contracts section 6) and
+                      runs seqref enrol on them here; a browser-camera table may then read
+                      with the new deck
+  --enrol-quick       learn decks on /capture in well under a minute, from 10 rendered tables
+                      and 2 passes instead of 150 and 10: a weaker reader, for trying it out
   --event FILE        the event's pairing list (CSV: round,table,player 1,player 2,...; table is
                       a table's number, 1 for the first source named, or its id; a first line
                       "# event: NAME" names the event). The round in play names each table's
@@ -109,8 +116,8 @@ Prints "seqref: dashboard at URL" once it listens. Exits 0 on Ctrl-C or SIGTERM.
 
 type Flags = Map<string, (string | true)[]>;
 
-const VALUE_FLAGS = new Set(['session', 'serial-log', 'images', 'camera', 'board', 'profile', 'deck', 'baud', 'game', 'players', 'turn-ends', 'steady', 'speed', 'port', 'host', 'db', 'token', 'event', 'cert', 'key']);
-const BOOL_FLAGS = new Set(['truth', 'loop', 'https']);
+const VALUE_FLAGS = new Set(['session', 'serial-log', 'images', 'camera', 'board', 'profile', 'deck', 'baud', 'game', 'players', 'turn-ends', 'steady', 'speed', 'port', 'host', 'db', 'token', 'event', 'cert', 'key', 'decks']);
+const BOOL_FLAGS = new Set(['truth', 'loop', 'https', 'enrol-quick']);
 const REPEATABLE = new Set(['session', 'serial-log', 'images', 'camera', 'board', 'profile', 'deck']);
 
 /**
@@ -314,7 +321,18 @@ export async function runServe(args: readonly string[]): Promise<number> {
     throw error;
   }
   const { startServer } = await import('../server/server.js');
-  const server = await startServer({ port, host: one(flags, 'host') ?? '0.0.0.0', token, tables, event, ...(tls ? { tls } : {}) }).catch((error: unknown) => {
+  const enroller = new Enroller(resolve(one(flags, 'decks') ?? join(dirname(dbPath), 'decks')), flags.has('enrol-quick') ? ['--training-photos', '10', '--epochs', '2'] : []);
+  const decks = {
+    enroller,
+    // A browser-camera table reads from now on with a deck learnt here.
+    async use(table: string, deckPath: string): Promise<string> {
+      const loaded = await loadRecogniser(deckPath);
+      if (!loaded) throw new Error(`deck ${basename(deckPath)}: ${recogniserProblem() ?? 'the recogniser could not start'}`);
+      (tables.find((t) => t.id === table)!.currentSource as BrowserCameraSource).useRecogniser(loaded);
+      return `table ${table} now reads its cards as the deck ${basename(deckPath)}`;
+    },
+  };
+  const server = await startServer({ port, host: one(flags, 'host') ?? '0.0.0.0', token, tables, event, decks, ...(tls ? { tls } : {}) }).catch((error: unknown) => {
     store.close();
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputError(code === 'EADDRINUSE' ? `port ${port} is in use (another seqref serve?); choose one with --port` : `cannot listen on port ${port}: ${code ?? String(error)}`);

@@ -19,7 +19,8 @@ import type { TableView } from '../session/types.js';
 import type { EventBook } from '../event/book.js';
 import { parsePairings } from '../event/pairings.js';
 import { turnsCsv, type GameRecord } from '../session/record.js';
-import { captureFrame, eventAction, MAX_FRAME_BYTES, organiserAction, tableId } from './validate.js';
+import { captureDeck, captureFrame, enrolPhoto, enrolStart, eventAction, MAX_FRAME_BYTES, organiserAction, tableId } from './validate.js';
+import type { Enroller } from './enrolment.js';
 
 export interface ServerOptions {
   readonly port: number;
@@ -33,6 +34,8 @@ export interface ServerOptions {
   readonly event?: EventBook;
   /** Serve over HTTPS with this certificate (a phone's browser lets only a secure page use its camera). */
   readonly tls?: { readonly key: string; readonly cert: string };
+  /** Decks learnt from /capture's five photos, and how a browser-camera table comes to read with one. */
+  readonly decks?: { readonly enroller: Enroller; use(table: string, deckPath: string): Promise<string> };
 }
 
 /** One line a table for the organiser's view and the table picker. */
@@ -285,9 +288,48 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         (error: unknown) => refuse('capture:frame', `the frame could not be read: ${error instanceof Error ? error.message : String(error)}`, ack),
       );
     });
+    // Enrolment: the five photos one message each (each within a frame's size), then the name.
+    const enrolPhotos: (Buffer | undefined)[] = [];
+    socket.on('enrol:photo', (payload: unknown, ackRaw?: unknown) => {
+      const ack = ackOf(ackRaw);
+      const checked = enrolPhoto(payload);
+      if (!checked.ok) return refuse('enrol:photo', checked.error, ack);
+      enrolPhotos[checked.value.index - 1] = checked.value.jpeg;
+      ack({ ok: true });
+    });
+    socket.on('enrol', (payload: unknown, ackRaw?: unknown) => {
+      const ack = ackOf(ackRaw);
+      const decks = options.decks;
+      if (!decks) return refuse('enrol', 'this server learns no decks', ack);
+      const checked = enrolStart(payload);
+      if (!checked.ok) return refuse('enrol', checked.error, ack);
+      const missing = [1, 2, 3, 4, 5].filter((k) => !enrolPhotos[k - 1]);
+      if (missing.length > 0) return refuse('enrol', `photo ${missing.join(', ')} not taken yet`, ack);
+      if (decks.enroller.busy) return refuse('enrol', 'a deck is being learnt already; wait for it to finish', ack);
+      ack({ ok: true });
+      decks.enroller.enrol(checked.value.name, enrolPhotos as Buffer[], (line) => socket.emit('enrol:progress', line)).then(
+        (done) => socket.emit('enrol:done', done),
+        (error: unknown) => socket.emit('enrol:done', { deck: null, code: 2, error: error instanceof Error ? error.message : String(error) }),
+      );
+    });
+    socket.on('capture:deck', (payload: unknown, ackRaw?: unknown) => {
+      const ack = ackOf(ackRaw);
+      const decks = options.decks;
+      if (!decks) return refuse('capture:deck', 'this server learns no decks', ack);
+      const checked = captureDeck(payload);
+      if (!checked.ok) return refuse('capture:deck', checked.error, ack);
+      const { table } = checked.value;
+      if (!(tables.get(table)?.currentSource instanceof BrowserCameraSource)) return refuse('capture:deck', `table "${table}" does not take a browser camera`, ack);
+      const deck = decks.enroller.deckPath(checked.value.deck);
+      if (!deck) return refuse('capture:deck', `no deck ${checked.value.deck} learnt here`, ack);
+      decks.use(table, deck).then(
+        (message) => ack({ ok: true, message }),
+        (error: unknown) => refuse('capture:deck', error instanceof Error ? error.message : String(error), ack),
+      );
+    });
     // Anything else a client sends is ignored; a client that throws garbage gets told once.
     socket.onAny((name: string) => {
-      if (!['watch', 'action', 'event', 'capture:frame'].includes(name)) socket.emit('problem', { event: String(name).slice(0, 40), error: 'unknown message' });
+      if (!['watch', 'action', 'event', 'capture:frame', 'enrol:photo', 'enrol', 'capture:deck'].includes(name)) socket.emit('problem', { event: String(name).slice(0, 40), error: 'unknown message' });
     });
   });
 

@@ -105,15 +105,45 @@ export function captureFrame(payload: unknown): Checked<{ table: string; jpeg: B
   if (!isObject(payload)) return fail('a frame must be an object { table, jpeg }');
   const id = tableId(payload.table);
   if (!id.ok) return id;
-  const raw = payload.jpeg;
+  const jpeg = jpegBytes(payload.jpeg, 'frame');
+  return jpeg.ok ? { ok: true, value: { table: id.value, jpeg: jpeg.value } } : jpeg;
+}
+
+/** Binary JPEG bytes of at most MAX_FRAME_BYTES, named `what` where they are not. */
+function jpegBytes(raw: unknown, what: string): Checked<Buffer> {
   let jpeg: Buffer;
   if (Buffer.isBuffer(raw)) jpeg = raw;
   else if (raw instanceof ArrayBuffer) jpeg = Buffer.from(raw);
   else if (ArrayBuffer.isView(raw)) jpeg = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
   else return fail('jpeg must be binary (a JPEG image)');
-  if (jpeg.length < 4 || jpeg.length > MAX_FRAME_BYTES) return fail(`a frame must be a JPEG of at most ${MAX_FRAME_BYTES} bytes`);
-  if (jpeg[0] !== 0xff || jpeg[1] !== 0xd8) return fail('the frame is not a JPEG image');
-  return { ok: true, value: { table: id.value, jpeg } };
+  if (jpeg.length < 4 || jpeg.length > MAX_FRAME_BYTES) return fail(`a ${what} must be a JPEG of at most ${MAX_FRAME_BYTES} bytes`);
+  if (jpeg[0] !== 0xff || jpeg[1] !== 0xd8) return fail(`the ${what} is not a JPEG image`);
+  return { ok: true, value: jpeg };
+}
+
+/** `{ index: 1..5, jpeg: binary }`: one of the five enrolment photos from the capture page. */
+export function enrolPhoto(payload: unknown): Checked<{ index: number; jpeg: Buffer }> {
+  if (!isObject(payload)) return fail('an enrolment photo must be an object { index, jpeg }');
+  const index = payload.index;
+  if (typeof index !== 'number' || !Number.isInteger(index) || index < 1 || index > 5) return fail('index must be the photo\'s number, 1 to 5');
+  const jpeg = jpegBytes(payload.jpeg, 'photo');
+  return jpeg.ok ? { ok: true, value: { index, jpeg: jpeg.value } } : jpeg;
+}
+
+/** `{ name }`: learn the deck of the five photos sent, under this name. */
+export function enrolStart(payload: unknown): Checked<{ name: string }> {
+  const name = isObject(payload) && typeof payload.name === 'string' ? payload.name.trim() : '';
+  if (name.length === 0 || name.length > 60) return fail('name the deck in 1 to 60 characters');
+  return { ok: true, value: { name } };
+}
+
+/** `{ table, deck }`: read a browser-camera table with a deck learnt here (its file name). */
+export function captureDeck(payload: unknown): Checked<{ table: string; deck: string }> {
+  if (!isObject(payload)) return fail('must be an object { table, deck }');
+  const id = tableId(payload.table);
+  if (!id.ok) return id;
+  if (typeof payload.deck !== 'string' || !/^[a-z0-9-]{1,60}\.json$/.test(payload.deck)) return fail('deck must be the file name of a deck learnt here');
+  return { ok: true, value: { table: id.value, deck: payload.deck } };
 }
 
 export type EventAction =

@@ -1,37 +1,13 @@
 // The camera page with Chromium's fake camera playing fixture frames (a .y4m made here with
 // sharp): frames go over Socket.IO to the server, through the table's browser-camera source and
 // the recogniser, and the dashboard shows them.
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { y4mFrom } from '../helpers/y4m.js';
 import { launchChromium, serve, SKIP_BROWSER, tempDir, waitFor, type Served } from './rig.js';
 
 const W = 640, H = 360;
-
-/** Raw I420 frames behind a YUV4MPEG2 header (BT.601, limited range). */
-async function y4mFrom(images: readonly string[], path: string): Promise<void> {
-  const parts: Buffer[] = [Buffer.from(`YUV4MPEG2 W${W} H${H} F4:1 Ip A1:1 C420jpeg\n`)];
-  for (const image of images) {
-    const rgb = await sharp(image).resize(W, H, { fit: 'fill' }).removeAlpha().raw().toBuffer();
-    const y = Buffer.alloc(W * H), u = Buffer.alloc((W / 2) * (H / 2)), v = Buffer.alloc((W / 2) * (H / 2));
-    for (let i = 0; i < W * H; i++) {
-      const r = rgb[i * 3]!, g = rgb[i * 3 + 1]!, b = rgb[i * 3 + 2]!;
-      y[i] = Math.round(16 + 0.257 * r + 0.504 * g + 0.098 * b);
-    }
-    for (let row = 0; row < H / 2; row++) {
-      for (let col = 0; col < W / 2; col++) {
-        const i = (row * 2 * W + col * 2) * 3;
-        const r = rgb[i]!, g = rgb[i + 1]!, b = rgb[i + 2]!;
-        u[row * (W / 2) + col] = Math.round(128 - 0.148 * r - 0.291 * g + 0.439 * b);
-        v[row * (W / 2) + col] = Math.round(128 + 0.439 * r - 0.368 * g - 0.071 * b);
-      }
-    }
-    parts.push(Buffer.from('FRAME\n'), y, u, v);
-  }
-  writeFileSync(path, Buffer.concat(parts));
-}
 
 describe.skipIf(SKIP_BROWSER)('capture page with a fake camera', () => {
   let browser: Browser;
@@ -41,7 +17,7 @@ describe.skipIf(SKIP_BROWSER)('capture page with a fake camera', () => {
   beforeAll(async () => {
     const video = join(dir.path, 'table.y4m');
     const frame = join('fixtures', 'dev', 'progression-session', 'frame-026.jpg');
-    await y4mFrom([frame, frame, frame, frame], video);
+    await y4mFrom([frame, frame, frame, frame], video, W, H);
     browser = await launchChromium(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`]);
     server = await serve(['--camera', 'browser', '--db', join(dir.path, 'events.sqlite'), '--token', 't', '--steady', '2']);
   });

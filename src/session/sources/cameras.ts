@@ -13,7 +13,7 @@ import type { FrameImage, Recogniser, Source, SourceKind, SourceSink } from './s
 export class FrameFeeder {
   private reading = false;
   dropped = 0;
-  constructor(private readonly recogniser: Recogniser | null, private readonly game: string, private readonly sink: SourceSink) {}
+  constructor(public recogniser: Recogniser | null, private readonly game: string, private readonly sink: SourceSink) {}
 
   /** Returns false when the frame was dropped. */
   async feed(jpeg: Buffer, tMs: number): Promise<boolean> {
@@ -148,11 +148,17 @@ export class BrowserCameraSource implements Source {
   private feeder: FrameFeeder | null = null;
   private readonly origin = performance.now();
 
-  constructor(private readonly game: string, private readonly recogniser: Recogniser | null) {}
+  constructor(private readonly game: string, private recogniser: Recogniser | null) {}
 
   async start(sink: SourceSink): Promise<void> {
     this.feeder = new FrameFeeder(this.recogniser, this.game, sink);
     sink.status('waiting for a camera: open /capture on a phone or a laptop');
+  }
+
+  /** Reads the frames from now on with another recogniser (a deck enrolled from /capture). */
+  useRecogniser(recogniser: Recogniser): void {
+    this.recogniser = recogniser;
+    if (this.feeder) this.feeder.recogniser = recogniser;
   }
 
   /** A frame from a browser (already checked to be a JPEG of a sane size). */
