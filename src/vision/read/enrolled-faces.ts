@@ -11,7 +11,7 @@ const DECK = ticDeck();
 /** A blob's log-likelihood under a shape counts at most this far below its likeliest shape's. */
 const FLOOR = 4;
 /** Spread never taken narrower than this (measures are shares). */
-const LEAST_SPREAD = 0.02;
+const LEAST_SPREAD = 0.05;
 
 /** Each shape's pips in this printing: every measure's mean and spread. */
 export interface PipModel {
@@ -26,8 +26,8 @@ export function pipModel(faces: readonly (RgbaImage | null)[]): PipModel | null 
     if (face) byShape[SHAPES.indexOf(DECK[k]!.split('-')[1] as (typeof SHAPES)[number])]!.push(...pipMeasures(face));
   });
   if (byShape.some((m) => m.length < 5)) return null;
-  const mean = byShape.map((m) => [0, 1, 2, 3, 4].map((i) => m.reduce((a, v) => a + v[i]!, 0) / m.length));
-  const spread = byShape.map((m, s) => [0, 1, 2, 3, 4].map((i) => Math.max(LEAST_SPREAD, Math.sqrt(m.reduce((a, v) => a + (v[i]! - mean[s]![i]!) ** 2, 0) / m.length))));
+  const mean = byShape.map((m) => [0, 1, 2, 3, 4, 5].map((i) => m.reduce((a, v) => a + v[i]!, 0) / m.length));
+  const spread = byShape.map((m, s) => [0, 1, 2, 3, 4, 5].map((i) => Math.max(LEAST_SPREAD, Math.sqrt(m.reduce((a, v) => a + (v[i]! - mean[s]![i]!) ** 2, 0) / m.length))));
   return { mean, spread };
 }
 

@@ -5,8 +5,12 @@
 import type { RgbaImage } from '../image.js';
 import { paperColour } from './features.js';
 
-/** One blob's measures: fill of its box, fill of its hull, width over height, weight off centre across and down. */
-export type PipMeasures = readonly [fill: number, solidity: number, aspect: number, offX: number, offY: number];
+/**
+ * One blob's measures: fill of its box, fill of its hull, width over height, weight off centre across
+ * and down, and its four-fold symmetry (a square's corners; near 0 for a circle, a triangle, a star,
+ * at any turn, and little changed by blur).
+ */
+export type PipMeasures = readonly [fill: number, solidity: number, aspect: number, offX: number, offY: number, fourFold: number];
 
 /** Ink is coloured where the paper-relative channels spread this far, and strong where one drops this far. */
 const COLOURED = 0.18;
@@ -20,11 +24,13 @@ export function pipMeasures(card: RgbaImage): PipMeasures[] {
   const { width: w, height: h, data } = card;
   const [pr, pg, pb] = paperColour(data, w * h);
   const mask = new Uint8Array(w * h);
+  const ink = new Float32Array(w * h);
   for (let i = 0; i < w * h; i++) {
     const r = data[4 * i]! / Math.max(pr, 12);
     const g = data[4 * i + 1]! / Math.max(pg, 12);
     const b = data[4 * i + 2]! / Math.max(pb, 12);
     const lo = Math.min(r, g, b);
+    ink[i] = Math.max(0, 1 - lo);
     if (1 - lo > STRONG && Math.max(r, g, b) - lo > COLOURED) mask[i] = 1;
   }
   const out: PipMeasures[] = [];
@@ -53,9 +59,33 @@ export function pipMeasures(card: RgbaImage): PipMeasures[] {
     const [bw, bh] = [x1 - x0 + 1, y1 - y0 + 1];
     const cx = xs.reduce((a, v) => a + v, 0) / area;
     const cy = ys.reduce((a, v) => a + v, 0) / area;
-    out.push([area / tightestBox(xs, ys, cx, cy), area / hullArea(xs, ys), bw / bh, Math.abs(cx - (x0 + x1) / 2) / bw, Math.abs(cy - (y0 + y1) / 2) / bh]);
+    out.push([area / tightestBox(xs, ys, cx, cy), area / hullArea(xs, ys), bw / bh, Math.abs(cx - (x0 + x1) / 2) / bw, Math.abs(cy - (y0 + y1) / 2) / bh, fourFold(xs, ys, ink, w)]);
   }
   return out;
+}
+
+/**
+ * How strongly the blob's ink repeats every quarter turn, at any turn: the size of its fourth
+ * angular moment against the square of its second (0.6 for a square, 0 for a disc).
+ */
+function fourFold(xs: readonly number[], ys: readonly number[], ink: Float32Array, w: number): number {
+  let [m, mx, my] = [0, 0, 0];
+  for (let k = 0; k < xs.length; k++) {
+    const v = ink[ys[k]! * w + xs[k]!]!;
+    [m, mx, my] = [m + v, mx + v * xs[k]!, my + v * ys[k]!];
+  }
+  const [cx, cy] = [mx / m, my / m];
+  let [r2, c4, s4] = [0, 0, 0];
+  for (let k = 0; k < xs.length; k++) {
+    const v = ink[ys[k]! * w + xs[k]!]!;
+    const [x, y] = [xs[k]! - cx, ys[k]! - cy];
+    const [x2, y2] = [x * x, y * y];
+    r2 += v * (x2 + y2);
+    c4 += v * (x2 * x2 + y2 * y2 - 6 * x2 * y2);
+    s4 += v * 4 * (x2 * x * y - x * y2 * y);
+  }
+  const mean2 = r2 / m;
+  return mean2 > 0 ? Math.hypot(c4 / m, s4 / m) / (mean2 * mean2) : 0;
 }
 
 /** Turns tried for a pip's box: a cut a few degrees off must not make a square's box look emptier. */
