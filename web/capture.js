@@ -217,7 +217,7 @@ socket.on('enrol:done', (done) => {
   $('enrol-use').hidden = !$('table').value;
 });
 $('enrol-use').onclick = async () => {
-  const answer = await ask('capture:deck', { table: $('table').value, deck: learnt });
+  const answer = await ask('table:deck', { table: $('table').value, deck: learnt });
   $('enrol-result').textContent = answer.ok ? answer.message : answer.error;
 };
 showShots();

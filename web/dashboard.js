@@ -177,7 +177,7 @@ function renderTitle(v) {
   $('title').textContent = savedGame ? `${GAME_NAMES[v.game] ?? v.game} · the game kept as ${savedGame}` : t ? tableLabel(t) : `${GAME_NAMES[v.game] ?? v.game} · ${v.id}`;
   const round = t?.round ? `Round ${t.round} · ` : '';
   $('players').textContent = `${round}${versus(v.playerNames)}`;
-  $('source').textContent = `${v.source ?? ''}${v.statusText ? ` — ${v.statusText}` : ''}`;
+  $('source').textContent = `${v.source ?? ''}${v.deck ? ` · deck ${v.deck}` : ''}${v.statusText ? ` — ${v.statusText}` : ''}`;
 }
 
 /** The view as it was after turn `shown` (the live one when not stepping). */

@@ -16,6 +16,27 @@ socket.on('tables', (list) => {
   render();
 });
 
+// Decks a camera's table may read with: the enrolled decks the server has (asked again now and then,
+// as a phone may learn one).
+let decks = [];
+async function loadDecks() {
+  try {
+    decks = (await (await fetch('/api/decks')).json()).decks ?? [];
+  } catch {
+    decks = [];
+  }
+}
+loadDecks().then(render);
+setInterval(loadDecks, 10000);
+const READS_CAMERA = new Set(['browser', 'webcam', 'images']);
+
+function deckChoice(t) {
+  if (!READS_CAMERA.has(t.sourceKind)) return '';
+  const options = [['', 'the deck of cards.md'], ...decks.map((d) => [d, d])];
+  if (t.deck && !decks.includes(t.deck)) options.push([t.deck, t.deck]);
+  return `<label class="source">Cards read as <select data-deck data-testid="deck-${esc(t.id)}">${options.map(([v, label]) => `<option value="${esc(v)}" ${v === (t.deck ?? '') ? 'selected' : ''}>${esc(label)}</option>`).join('')}</select></label>`;
+}
+
 function toast(text, bad) {
   $('toast').innerHTML = `<div class="toast ${bad ? 'bad' : ''}" data-testid="toast">${esc(text)}</div>`;
   clearTimeout(toast.timer);
@@ -31,6 +52,8 @@ function act(table, type, extra = {}) {
 }
 
 function render() {
+  // Not while a deck is being chosen: the list would close under the organiser's finger.
+  if (document.activeElement?.matches?.('select[data-deck]')) return;
   $('tables').innerHTML = tables
     .map((t) => {
       const scores = t.playerNames.map((n, i) => `<span class="${i === t.current ? 'cur' : ''}">${esc(n)} <b>${t.scores[i] ?? 0}</b></span>`).join('');
@@ -40,6 +63,7 @@ function render() {
         <div class="meta">${statusPill(t.status, t.statusText)} ${sourcePill(t)} ${calibrationPill(t.calibration)} <span class="source">${t.turns} turns · ${t.warnings} warnings</span></div>
         <div class="source">${esc(t.statusText)}</div>
         ${cameraWarning(t.calibration?.warning, t.calibration?.warningKind)}
+        ${deckChoice(t)}
         <div class="mini-scores">${scores}</div>
         ${t.winner ? `<div class="winner">${esc(t.winner)} wins</div>` : ''}
         ${last}
@@ -55,6 +79,14 @@ function render() {
     .join('');
   for (const card of $('tables').querySelectorAll('.tcard')) {
     const id = card.dataset.id;
+    const select = card.querySelector('select[data-deck]');
+    if (select) {
+      select.onchange = () =>
+        socket.emit('table:deck', { token: tokenInput.value, table: id, deck: select.value || null }, (answer) => {
+          toast(answer.ok ? answer.message : answer.error, !answer.ok);
+          select.blur();
+        });
+    }
     for (const b of card.querySelectorAll('button[data-act]')) {
       b.onclick = () => {
         if (b.dataset.act === 'reset' && !confirm(`Reset table ${id}? Its turns are kept in the log.`)) return;

@@ -13,7 +13,7 @@ import { tableConfig } from '../session/replay.js';
 import { DEFAULT_STEADY } from '../session/smoothing.js';
 import { CHECK_EVERY_FRAMES } from '../session/camera-watch.js';
 import { TableSession } from '../session/session.js';
-import { BrowserCameraSource, FfmpegCameraSource, ImageFolderSource } from '../session/sources/cameras.js';
+import { BrowserCameraSource, FfmpegCameraSource, ImageFolderSource, ReadingSource } from '../session/sources/cameras.js';
 import { SerialBoardSource } from '../session/sources/board.js';
 import { RecordedBoardSource, RecordedSessionSource } from '../session/sources/recorded.js';
 import type { Recogniser, Source } from '../session/sources/source.js';
@@ -248,11 +248,12 @@ export async function runServe(args: readonly string[]): Promise<number> {
   const recogniser: Recogniser | null = needsRecogniser ? await loadRecogniser() : null;
   const decksUsed = new Map<string, Recogniser | null>();
   const deckOf = (flag: string, index: number): string | undefined => (flag === 'demo' ? deckPaths.demo : deckPaths.bySource.get(flag)?.[index]);
-  // The dashboard names a table's deck with the table, where it is not cards.md's.
-  const deckNote = (flag: string, index: number): string => {
+  const deckName = (flag: string, index: number): string | null => {
     const deck = deckOf(flag, index);
-    return deck === undefined ? '' : ` · deck ${basename(deck)}`;
+    return deck === undefined ? null : basename(deck);
   };
+  // A recording's table is named with its deck; a camera's says it with its source, which may change deck.
+  const deckNote = (flag: string, index: number): string => (deckName(flag, index) === null ? '' : ` · deck ${deckName(flag, index)}`);
   const recogniserFor = async (flag: string, index: number): Promise<Recogniser | null> => {
     const deck = deckOf(flag, index);
     if (deck === undefined || !needsRecogniser) return recogniser;
@@ -296,14 +297,15 @@ export async function runServe(args: readonly string[]): Promise<number> {
     const make = (): RecordedBoardSource => new RecordedBoardSource(resolve(log), speed);
     planned.push({ id: idFor(basename(log).replace(/\.[a-z]+$/, '')), name: `sequence board (${basename(log)})`, source: make(), game: 'sequence', recording: true, remake: make });
   }
-  for (const [index, dir] of all(flags, 'images').entries()) planned.push({ id: idFor(`images-${basename(dir)}`), name: `${game} (images ${basename(dir)})${deckNote('images', index)}`, source: new ImageFolderSource(resolve(dir), game, await recogniserFor('images', index)), game, recording: true, ...profileFor('images', index) });
+  for (const [index, dir] of all(flags, 'images').entries()) planned.push({ id: idFor(`images-${basename(dir)}`), name: `${game} (images ${basename(dir)})`, source: new ImageFolderSource(resolve(dir), game, await recogniserFor('images', index), deckName('images', index)), game, recording: true, ...profileFor('images', index) });
   const cameras = all(flags, 'camera');
   if (demo) cameras.push('browser');
   for (const [index, device] of cameras.entries()) {
     const reader = demo ? await recogniserFor('demo', 0) : await recogniserFor('camera', index);
-    const source = device === 'browser' ? new BrowserCameraSource(game, reader) : new FfmpegCameraSource(device, game, reader);
+    const deck = demo ? deckName('demo', 0) : deckName('camera', index);
+    const source = device === 'browser' ? new BrowserCameraSource(game, reader, deck) : new FfmpegCameraSource(device, game, reader, deck);
     const calibrated = demo ? profileFor('demo', 0) : profileFor('camera', index);
-    const named = `${game} (${source.description})${demo ? deckNote('demo', 0) : deckNote('camera', index)}`;
+    const named = `${game} (${source.description})`;
     planned.push({ id: idFor(device === 'browser' ? 'camera' : `webcam-${basename(device)}`), name: named, source, game, recording: false, ...calibrated });
   }
   for (const path of all(flags, 'board')) planned.push({ id: idFor(`board-${basename(path)}`), name: `sequence board (${path})`, source: new SerialBoardSource(path, baud), game: 'sequence', recording: false });
@@ -322,14 +324,25 @@ export async function runServe(args: readonly string[]): Promise<number> {
   }
   const { startServer } = await import('../server/server.js');
   const enroller = new Enroller(resolve(one(flags, 'decks') ?? join(dirname(dbPath), 'decks')), flags.has('enrol-quick') ? ['--training-photos', '10', '--epochs', '2'] : []);
+  // Decks a camera's table may switch to: those named on the command line and those learnt here.
+  const deckFiles = (): Map<string, string> => {
+    const found = new Map([...new Set([...deckPaths.bySource.values()].flat().concat(deckPaths.demo))].filter((p): p is string => p !== undefined).map((p) => [basename(p), resolve(p)]));
+    if (existsSync(enroller.decksDir)) for (const f of readdirSync(enroller.decksDir).filter((f) => f.endsWith('.json'))) found.set(f, join(enroller.decksDir, f));
+    return found;
+  };
   const decks = {
     enroller,
-    // A browser-camera table reads from now on with a deck learnt here.
-    async use(table: string, deckPath: string): Promise<string> {
-      const loaded = await loadRecogniser(deckPath);
-      if (!loaded) throw new Error(`deck ${basename(deckPath)}: ${recogniserProblem() ?? 'the recogniser could not start'}`);
-      (tables.find((t) => t.id === table)!.currentSource as BrowserCameraSource).useRecogniser(loaded);
-      return `table ${table} now reads its cards as the deck ${basename(deckPath)}`;
+    names: (): string[] => [...deckFiles().keys()].sort(),
+    // A camera's table reads from now on with a deck (null: the deck of cards.md).
+    async use(table: string, deck: string | null): Promise<string> {
+      const path = deck === null ? null : deckFiles().get(deck);
+      if (path === undefined) throw new Error(`no deck ${deck} here`);
+      const loaded = path === null ? recogniser : await loadRecogniser(path);
+      if (!loaded) throw new Error(`${deck ?? 'the deck of cards.md'}: ${recogniserProblem() ?? 'the recogniser could not start'}`);
+      const source = tables.find((t) => t.id === table)?.currentSource;
+      if (!(source instanceof ReadingSource)) throw new Error(`table ${table} reads no camera`);
+      source.useRecogniser(loaded, deck);
+      return `table ${table} now reads its cards as ${deck === null ? 'the deck of cards.md' : `the deck ${deck}`}`;
     },
   };
   const server = await startServer({ port, host: one(flags, 'host') ?? '0.0.0.0', token, tables, event, decks, ...(tls ? { tls } : {}) }).catch((error: unknown) => {

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const CLI = fileURLToPath(new URL('../cli/main.js', import.meta.url));
@@ -30,12 +30,6 @@ export class Enroller {
 
   get busy(): boolean {
     return this.running;
-  }
-
-  /** The path of a deck in the decks folder by its file name, or null where no such deck was enrolled. */
-  deckPath(file: string): string | null {
-    const path = join(resolve(this.decksDir), basename(file));
-    return basename(file) === file && file.endsWith('.json') && existsSync(path) ? path : null;
   }
 
   /** Runs `seqref enrol` on five JPEGs, writing the deck as NAME.json (NAME-2.json, ... beside an older one). */

@@ -14,12 +14,12 @@ import { Server as IoServer, type Socket } from 'socket.io';
 import { shown } from '../errors.js';
 import { LAYOUT } from '../rules/sequence-board-layout.js';
 import type { TableSession } from '../session/session.js';
-import { BrowserCameraSource } from '../session/sources/cameras.js';
+import { BrowserCameraSource, ReadingSource } from '../session/sources/cameras.js';
 import type { TableView } from '../session/types.js';
 import type { EventBook } from '../event/book.js';
 import { parsePairings } from '../event/pairings.js';
 import { turnsCsv, type GameRecord } from '../session/record.js';
-import { captureDeck, captureFrame, enrolPhoto, enrolStart, eventAction, MAX_FRAME_BYTES, organiserAction, tableId } from './validate.js';
+import { captureFrame, enrolPhoto, enrolStart, tableDeck, eventAction, MAX_FRAME_BYTES, organiserAction, tableId } from './validate.js';
 import type { Enroller } from './enrolment.js';
 
 export interface ServerOptions {
@@ -34,8 +34,8 @@ export interface ServerOptions {
   readonly event?: EventBook;
   /** Serve over HTTPS with this certificate (a phone's browser lets only a secure page use its camera). */
   readonly tls?: { readonly key: string; readonly cert: string };
-  /** Decks learnt from /capture's five photos, and how a browser-camera table comes to read with one. */
-  readonly decks?: { readonly enroller: Enroller; use(table: string, deckPath: string): Promise<string> };
+  /** Decks: learnt from /capture's five photos, those a camera's table may read with, and the switch. */
+  readonly decks?: { readonly enroller: Enroller; names(): string[]; use(table: string, deck: string | null): Promise<string> };
 }
 
 /** One line a table for the organiser's view and the table picker. */
@@ -62,6 +62,8 @@ export interface TableSummary {
   readonly updatedMs: number;
   /** The camera's calibration in a few words, and its latest warning (null: no profile). */
   readonly calibration: { readonly calibrated: boolean; readonly warning: string | null; readonly warningKind: string | null } | null;
+  /** The enrolled deck a camera's table reads cards as (file name); null: the deck of cards.md. */
+  readonly deck: string | null;
 }
 
 export function summarise(view: TableView, number = 0, round: number | null = null): TableSummary {
@@ -87,6 +89,7 @@ export function summarise(view: TableView, number = 0, round: number | null = nu
     winner: view.winner,
     updatedMs: view.updatedMs,
     calibration: view.calibration ? { calibrated: view.calibration.calibrated, warning: view.calibration.warning?.text ?? null, warningKind: view.calibration.warning?.kind ?? null } : null,
+    deck: view.deck,
   };
 }
 
@@ -137,6 +140,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   app.get('/table/:id', page('table.html'));
   app.get('/game/:id', page('table.html'));
   app.use(express.static(webDir, { index: false, maxAge: 0 }));
+  app.get('/api/decks', (_req, res) => {
+    res.json({ decks: options.decks?.names() ?? [] });
+  });
   app.get('/api/sequence-layout', (_req, res) => {
     res.json(LAYOUT);
   });
@@ -312,24 +318,30 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         (error: unknown) => socket.emit('enrol:done', { deck: null, code: 2, error: error instanceof Error ? error.message : String(error) }),
       );
     });
-    socket.on('capture:deck', (payload: unknown, ackRaw?: unknown) => {
+    // A camera's table reads with another deck: a browser camera's by whoever holds it, any other
+    // by the organiser.
+    socket.on('table:deck', (payload: unknown, ackRaw?: unknown) => {
       const ack = ackOf(ackRaw);
       const decks = options.decks;
-      if (!decks) return refuse('capture:deck', 'this server learns no decks', ack);
-      const checked = captureDeck(payload);
-      if (!checked.ok) return refuse('capture:deck', checked.error, ack);
-      const { table } = checked.value;
-      if (!(tables.get(table)?.currentSource instanceof BrowserCameraSource)) return refuse('capture:deck', `table "${table}" does not take a browser camera`, ack);
-      const deck = decks.enroller.deckPath(checked.value.deck);
-      if (!deck) return refuse('capture:deck', `no deck ${checked.value.deck} learnt here`, ack);
+      if (!decks) return refuse('table:deck', 'this server has no decks', ack);
+      const checked = tableDeck(payload);
+      if (!checked.ok) return refuse('table:deck', checked.error, ack);
+      const { table, deck, token } = checked.value;
+      const source = tables.get(table)?.currentSource;
+      if (!(source instanceof ReadingSource)) return refuse('table:deck', `table "${table}" reads no camera`, ack);
+      if (!(source instanceof BrowserCameraSource) && !sameToken(token ?? '', options.token)) return refuse('table:deck', 'refused: a deck for this table needs the organiser token', ack);
+      if (deck !== null && !decks.names().includes(deck)) return refuse('table:deck', `no deck ${deck} here`, ack);
       decks.use(table, deck).then(
-        (message) => ack({ ok: true, message }),
-        (error: unknown) => refuse('capture:deck', error instanceof Error ? error.message : String(error), ack),
+        (message) => {
+          tables.get(table)!.refresh();
+          ack({ ok: true, message });
+        },
+        (error: unknown) => refuse('table:deck', error instanceof Error ? error.message : String(error), ack),
       );
     });
     // Anything else a client sends is ignored; a client that throws garbage gets told once.
     socket.onAny((name: string) => {
-      if (!['watch', 'action', 'event', 'capture:frame', 'enrol:photo', 'enrol', 'capture:deck'].includes(name)) socket.emit('problem', { event: String(name).slice(0, 40), error: 'unknown message' });
+      if (!['watch', 'action', 'event', 'capture:frame', 'enrol:photo', 'enrol', 'table:deck'].includes(name)) socket.emit('problem', { event: String(name).slice(0, 40), error: 'unknown message' });
     });
   });
 

@@ -137,13 +137,15 @@ export function enrolStart(payload: unknown): Checked<{ name: string }> {
   return { ok: true, value: { name } };
 }
 
-/** `{ table, deck }`: read a browser-camera table with a deck learnt here (its file name). */
-export function captureDeck(payload: unknown): Checked<{ table: string; deck: string }> {
+/** `{ table, deck, token? }`: a camera's table reads with a deck here (its file name; null: the deck of cards.md). */
+export function tableDeck(payload: unknown): Checked<{ table: string; deck: string | null; token: string | null }> {
   if (!isObject(payload)) return fail('must be an object { table, deck }');
   const id = tableId(payload.table);
   if (!id.ok) return id;
-  if (typeof payload.deck !== 'string' || !/^[a-z0-9-]{1,60}\.json$/.test(payload.deck)) return fail('deck must be the file name of a deck learnt here');
-  return { ok: true, value: { table: id.value, deck: payload.deck } };
+  const deck = payload.deck;
+  if (deck !== null && (typeof deck !== 'string' || !/^[\w.-]{1,80}\.json$/.test(deck) || deck.startsWith('.'))) return fail('deck must be the file name of a deck here, or null for the deck of cards.md');
+  if (payload.token !== undefined && typeof payload.token !== 'string') return fail('token must be text');
+  return { ok: true, value: { table: id.value, deck, token: typeof payload.token === 'string' ? payload.token : null } };
 }
 
 export type EventAction =

@@ -491,6 +491,11 @@ export class TableSession extends EventEmitter<TableEvents> {
     this.changed();
   }
 
+  /** Sends the view again where something outside the game changed it (the camera reads another deck). */
+  refresh(): void {
+    this.changed();
+  }
+
   private changed(): void {
     this.updatedMs = performance.timeOrigin + performance.now();
     this.emit('update', this.view());
@@ -540,6 +545,7 @@ export class TableSession extends EventEmitter<TableEvents> {
       playerNames,
       source: this.sourceDescription,
       sourceKind: this.source?.kind ?? 'none',
+      deck: this.source?.deck ?? null,
       // The game's own end outranks the source's state: a won game is over while its camera runs on.
       status: j.result ? 'ended' : this.status,
       statusText: j.result ? `game over: ${resultWords(j.result, (p) => playerNames[p] ?? `Player ${p + 1}`)}` : this.statusText,

@@ -139,6 +139,8 @@ export interface TableView {
   /** Where the observations come from, in words ("recorded truth: fixtures/dev/...", "camera"). */
   readonly source: string;
   readonly sourceKind: string;
+  /** The enrolled deck the table's camera reads cards as (its file's name); null: the deck of cards.md. */
+  readonly deck: string | null;
   readonly status: 'waiting' | 'live' | 'ended' | 'lost';
   readonly statusText: string;
   /**

@@ -1,6 +1,7 @@
 // Learning a deck from the phone: /capture shows the guide over Chromium's fake camera, takes photo
 // 1 from it and photos 2 to 5 as pictures chosen, sends them, and the server runs seqref enrol on
-// them (--enrol-quick); the deck written is a deck, and the browser-camera table then reads with it.
+// them (--enrol-quick); the deck written is a deck, the browser-camera table then reads with it, and
+// the organiser's page shows that and switches it back.
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -73,6 +74,18 @@ describe.skipIf(SKIP_BROWSER)('learning a deck on the capture page', () => {
     expect(readdirSync(join(dir.path, 'decks'))).toEqual(['test-deck.json']);
     await page.click('#enrol-use');
     await waitFor('the table switched', async () => /now reads its cards as the deck test-deck\.json/.test((await page.locator('[data-testid=enrol-result]').textContent()) ?? ''), 60_000);
+    const deckOfTable = async (): Promise<string | null> => ((await (await fetch(`${server.url}/api/tables`)).json()) as { id: string; deck: string | null }[]).find((t) => t.id === 'camera')!.deck;
+    expect(await deckOfTable()).toBe('test-deck.json');
     await page.close();
+
+    // The organiser sees the table's deck and may switch it back to the deck of cards.md.
+    const organiser = await browser.newPage();
+    await organiser.goto(`${server.url}/organiser?token=t`);
+    const choice = organiser.locator('[data-testid=deck-camera]');
+    await waitFor('the deck choice', async () => (await choice.count()) === 1 && (await choice.inputValue()) === 'test-deck.json');
+    await choice.selectOption('');
+    await waitFor('back to the deck of cards.md', async () => (await deckOfTable()) === null, 30_000);
+    expect(await organiser.locator('[data-testid=toast]').textContent()).toContain('now reads its cards as the deck of cards.md');
+    await organiser.close();
   }, 360_000);
 });

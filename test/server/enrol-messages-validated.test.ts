@@ -1,7 +1,7 @@
 // The capture page's enrolment messages, checked before the server acts on them: a photo's number
 // and JPEG bytes, the deck's name, and a deck chosen for a table by its file name only.
 import { describe, expect, it } from 'vitest';
-import { captureDeck, enrolPhoto, enrolStart, MAX_FRAME_BYTES } from '../../src/server/validate.js';
+import { enrolPhoto, tableDeck, enrolStart, MAX_FRAME_BYTES } from '../../src/server/validate.js';
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]);
 
@@ -10,7 +10,8 @@ describe('enrolment messages from a browser', () => {
     expect(enrolPhoto({ index: 3, jpeg: JPEG })).toEqual({ ok: true, value: { index: 3, jpeg: JPEG } });
     expect(enrolPhoto({ index: 1, jpeg: new Uint8Array(JPEG).buffer })).toMatchObject({ ok: true, value: { index: 1 } });
     expect(enrolStart({ name: '  Grandma\'s deck ' })).toEqual({ ok: true, value: { name: 'Grandma\'s deck' } });
-    expect(captureDeck({ table: 'camera', deck: 'grandma-s-deck.json' })).toEqual({ ok: true, value: { table: 'camera', deck: 'grandma-s-deck.json' } });
+    expect(tableDeck({ table: 'camera', deck: 'grandma-s-deck.json' })).toEqual({ ok: true, value: { table: 'camera', deck: 'grandma-s-deck.json', token: null } });
+    expect(tableDeck({ table: 'camera', deck: null, token: 't' })).toEqual({ ok: true, value: { table: 'camera', deck: null, token: 't' } });
   });
 
   const refused: [string, () => unknown, RegExp][] = [
@@ -22,9 +23,11 @@ describe('enrolment messages from a browser', () => {
     ['too large a photo', () => enrolPhoto({ index: 1, jpeg: Buffer.concat([JPEG, Buffer.alloc(MAX_FRAME_BYTES)]) }), /^a photo must be a JPEG of at most/],
     ['no name', () => enrolStart({ name: '   ' }), /^name the deck in 1 to 60 characters$/],
     ['a name too long', () => enrolStart({ name: 'x'.repeat(61) }), /^name the deck/],
-    ['a deck by path', () => captureDeck({ table: 'camera', deck: '../../etc/passwd' }), /^deck must be the file name of a deck learnt here$/],
-    ['a deck not JSON', () => captureDeck({ table: 'camera', deck: 'deck.txt' }), /^deck must be/],
-    ['no table', () => captureDeck({ deck: 'deck.json' }), /table/],
+    ['a deck by path', () => tableDeck({ table: 'camera', deck: '../decks/x.json' }), /^deck must be the file name of a deck here/],
+    ['a hidden file', () => tableDeck({ table: 'camera', deck: '..json' }), /^deck must be/],
+    ['a deck not JSON', () => tableDeck({ table: 'camera', deck: 'deck.txt' }), /^deck must be/],
+    ['a token that is no text', () => tableDeck({ table: 'camera', deck: null, token: 7 }), /^token must be text$/],
+    ['no table', () => tableDeck({ deck: 'deck.json' }), /table/],
   ];
   for (const [what, check, error] of refused) {
     it(`refuses ${what} in one line`, () => {

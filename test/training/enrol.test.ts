@@ -41,9 +41,9 @@ async function servedTable(args: readonly string[]): Promise<string[]> {
     const url = /dashboard at (\S+)/.exec(out)?.[1];
     if (!url) throw new Error(`serve did not start:\n${out}`);
     expect(out).toMatch(/seqref: deck .*deck\.json: read with its own card reader/);
-    const [table] = (await (await fetch(`${url}/api/tables`)).json()) as { id: string; name: string }[];
+    const [table] = (await (await fetch(`${url}/api/tables`)).json()) as { id: string; deck: string | null }[];
     // The dashboard names the table's deck.
-    expect(table!.name).toMatch(/ · deck deck\.json$/);
+    expect(table!.deck).toBe('deck.json');
     while (Date.now() < deadline) {
       const view = (await (await fetch(`${url}/api/tables/${table!.id}`)).json()) as { table: { card: string }[] };
       if (view.table.length > 0) return view.table.map((p) => p.card);

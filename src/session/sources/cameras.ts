@@ -40,13 +40,32 @@ export class FrameFeeder {
   }
 }
 
+/** A camera source that reads its frames through a recogniser, which may be changed while it runs (another deck). */
+export abstract class ReadingSource {
+  protected feeder: FrameFeeder | null = null;
+
+  constructor(protected readonly game: string, protected recogniser: Recogniser | null, public deck: string | null = null) {}
+
+  protected feederFor(sink: SourceSink): FrameFeeder {
+    return (this.feeder = new FrameFeeder(this.recogniser, this.game, sink));
+  }
+
+  /** Reads the frames from now on with another recogniser (an enrolled deck's, or the built-in one). */
+  useRecogniser(recogniser: Recogniser | null, deck: string | null): void {
+    this.recogniser = recogniser;
+    this.deck = deck;
+    if (this.feeder) this.feeder.recogniser = recogniser;
+  }
+}
+
 /** Every .jpg/.jpeg/.png in a folder, in name order, one every `intervalMs`. */
-export class ImageFolderSource implements Source {
+export class ImageFolderSource extends ReadingSource implements Source {
   readonly kind: SourceKind = 'images';
   readonly description: string;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly dir: string, private readonly game: string, private readonly recogniser: Recogniser | null, private readonly intervalMs = 500) {
+  constructor(private readonly dir: string, game: string, recogniser: Recogniser | null, deck: string | null = null, private readonly intervalMs = 500) {
+    super(game, recogniser, deck);
     this.description = `images in ${dir}`;
   }
 
@@ -58,7 +77,7 @@ export class ImageFolderSource implements Source {
       throw new InputError(`--images ${this.dir}: no such folder`);
     }
     if (files.length === 0) throw new InputError(`--images ${this.dir}: no .jpg or .png files`);
-    const feeder = new FrameFeeder(this.recogniser, this.game, sink);
+    const feeder = this.feederFor(sink);
     let index = resumeAfter === null ? 0 : Math.floor(resumeAfter) + 1;
     const tick = async (): Promise<void> => {
       const file = files[index];
@@ -115,12 +134,13 @@ export class MjpegSplitter {
 }
 
 /** A webcam (V4L2 on Linux), or a video file played at its own pace, read through ffmpeg as MJPEG at a few frames a second. */
-export class FfmpegCameraSource implements Source {
+export class FfmpegCameraSource extends ReadingSource implements Source {
   readonly kind: SourceKind = 'webcam';
   readonly description: string;
   private child: ChildProcess | null = null;
 
-  constructor(private readonly device: string, private readonly game: string, private readonly recogniser: Recogniser | null, private readonly fps = 4) {
+  constructor(private readonly device: string, game: string, recogniser: Recogniser | null, deck: string | null = null, private readonly fps = 4) {
+    super(game, recogniser, deck);
     this.description = `webcam ${device} (ffmpeg)`;
   }
 
@@ -128,7 +148,7 @@ export class FfmpegCameraSource implements Source {
     if (!ffmpegAvailable()) throw new InputError(`--camera ${this.device}: ffmpeg is not installed (apt-get install ffmpeg), or use the browser camera page /capture`);
     const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', ...ffmpegInput(this.device, { live: true }), '-vf', `fps=${this.fps}`, '-f', 'image2pipe', '-vcodec', 'mjpeg', '-q:v', '5', '-'], { stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
-    const feeder = new FrameFeeder(this.recogniser, this.game, sink);
+    const feeder = this.feederFor(sink);
     const splitter = new MjpegSplitter();
     const origin = performance.now();
     child.stdout!.on('data', (chunk: Buffer) => splitter.push(chunk, (jpeg) => void feeder.feed(jpeg, performance.now() - origin)));
@@ -142,23 +162,14 @@ export class FfmpegCameraSource implements Source {
 }
 
 /** A browser's camera (/capture): the server pushes each frame it receives over Socket.IO. */
-export class BrowserCameraSource implements Source {
+export class BrowserCameraSource extends ReadingSource implements Source {
   readonly kind: SourceKind = 'browser';
   readonly description = 'browser camera (/capture)';
-  private feeder: FrameFeeder | null = null;
   private readonly origin = performance.now();
 
-  constructor(private readonly game: string, private recogniser: Recogniser | null) {}
-
   async start(sink: SourceSink): Promise<void> {
-    this.feeder = new FrameFeeder(this.recogniser, this.game, sink);
+    this.feederFor(sink);
     sink.status('waiting for a camera: open /capture on a phone or a laptop');
-  }
-
-  /** Reads the frames from now on with another recogniser (a deck enrolled from /capture). */
-  useRecogniser(recogniser: Recogniser): void {
-    this.recogniser = recogniser;
-    if (this.feeder) this.feeder.recogniser = recogniser;
   }
 
   /** A frame from a browser (already checked to be a JPEG of a sane size). */

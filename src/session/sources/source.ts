@@ -36,6 +36,8 @@ export interface Source {
   readonly kind: SourceKind;
   /** For the dashboard: where the observations come from, honestly ("recorded truth: ..."). */
   readonly description: string;
+  /** The enrolled deck (its file's name) the source reads cards as, where not the deck of cards.md. */
+  readonly deck?: string | null;
   /** `resumeAfter`: a recorded source skips what it had already given before a restart. */
   start(sink: SourceSink, resumeAfter?: number | null): Promise<void>;
   stop(): Promise<void>;
