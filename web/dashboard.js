@@ -157,7 +157,7 @@ function render() {
   document.title = `seqref · ${v.name}`;
   renderTitle(v);
   $('pills').innerHTML = savedGame ? '' : `${statusPill(v.status, v.statusText)} ${sourcePill(v)} ${calibrationPill(v.calibration)}`;
-  $('camera').innerHTML = savedGame ? '' : cameraWarning(v.calibration?.warning?.text, v.calibration?.warning?.kind);
+  $('camera').innerHTML = savedGame ? '' : cameraWarning(v.calibration?.warning?.text, v.calibration?.warning?.kind) + cameraWarning(v.deckDoubt, 'deck');
   $('replay').innerHTML = isReplay(v)
     ? '<div class="replay" data-testid="replay-note"><b>Replay</b> of a recorded game<span class="long">, played back to show what seqref does</span>. To referee your own table, open <a href="/capture">Camera</a> on a phone held over it.</div>'
     : '';

@@ -62,7 +62,7 @@ function render() {
         <h3><a href="/table/${esc(t.id)}" title="Open the table: click a card on its picture to correct it, merge or give turns, dismiss warnings">${esc(tableLabel(t))} · ${esc(t.id)}</a></h3>
         <div class="meta">${statusPill(t.status, t.statusText)} ${sourcePill(t)} ${calibrationPill(t.calibration)} <span class="source">${t.turns} turns · ${t.warnings} warnings</span></div>
         <div class="source">${esc(t.statusText)}</div>
-        ${cameraWarning(t.calibration?.warning, t.calibration?.warningKind)}
+        ${cameraWarning(t.calibration?.warning, t.calibration?.warningKind)}${cameraWarning(t.deckDoubt, 'deck')}
         ${deckChoice(t)}
         <div class="mini-scores">${scores}</div>
         ${t.winner ? `<div class="winner">${esc(t.winner)} wins</div>` : ''}

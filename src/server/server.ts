@@ -64,6 +64,7 @@ export interface TableSummary {
   readonly calibration: { readonly calibrated: boolean; readonly warning: string | null; readonly warningKind: string | null } | null;
   /** The enrolled deck a camera's table reads cards as (file name); null: the deck of cards.md. */
   readonly deck: string | null;
+  readonly deckDoubt: string | null;
 }
 
 export function summarise(view: TableView, number = 0, round: number | null = null): TableSummary {
@@ -90,6 +91,7 @@ export function summarise(view: TableView, number = 0, round: number | null = nu
     updatedMs: view.updatedMs,
     calibration: view.calibration ? { calibrated: view.calibration.calibrated, warning: view.calibration.warning?.text ?? null, warningKind: view.calibration.warning?.kind ?? null } : null,
     deck: view.deck,
+    deckDoubt: view.deckDoubt,
   };
 }
 
@@ -333,7 +335,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       if (deck !== null && !decks.names().includes(deck)) return refuse('table:deck', `no deck ${deck} here`, ack);
       decks.use(table, deck).then(
         (message) => {
-          tables.get(table)!.refresh();
+          tables.get(table)!.deckChanged();
           ack({ ok: true, message });
         },
         (error: unknown) => refuse('table:deck', error instanceof Error ? error.message : String(error), ack),

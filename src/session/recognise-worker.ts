@@ -32,7 +32,7 @@ else {
       const cards = (result?.cards ?? []).map((c) => ({
         ...(c.corners ? { corners: c.corners.map((p) => [p[0], p[1]] as const) } : {}),
         ...(c.partial !== undefined ? { partial: c.partial } : {}),
-        ...(c.reading ? { reading: { ...(c.reading.card !== undefined ? { card: c.reading.card } : {}), ...(c.reading.deck !== undefined ? { deck: c.reading.deck } : {}) } } : {}),
+        ...(c.reading ? { reading: { ...(c.reading.card !== undefined ? { card: c.reading.card } : {}), ...(c.reading.deck !== undefined ? { deck: c.reading.deck } : {}), ...(c.reading.confidence !== undefined ? { confidence: c.reading.confidence } : {}) } } : {}),
         ...(c.row !== undefined ? { row: c.row } : {}),
         ...(c.col !== undefined ? { col: c.col } : {}),
       }));

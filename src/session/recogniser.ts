@@ -5,6 +5,7 @@
 // so the server still runs (on recorded truth and the board) without them.
 import type { CalibrationProfile } from '../calibration/profile.js';
 import { deckReading, readDeckFile } from '../deck/deck-file.js';
+import { DECK_DOUBT } from './deck-doubt.js';
 import type { Recogniser } from './sources/source.js';
 import { STACKS_CELLS } from './games/stacks.js';
 import type { SeenCard, TableObservation } from './types.js';
@@ -15,7 +16,7 @@ import type { FrameRequest, WorkerAnswer } from './recognise-worker.js';
 export interface VisionCard {
   readonly corners?: readonly (readonly [number, number])[];
   readonly partial?: boolean;
-  readonly reading?: { readonly card?: string | null; readonly deck?: string };
+  readonly reading?: { readonly card?: string | null; readonly deck?: string; readonly confidence?: number };
   readonly row?: number | null;
   readonly col?: number | null;
 }
@@ -70,6 +71,7 @@ function shareInFrame(corners: readonly (readonly [number, number])[], width: nu
 export function toObservation(tMs: number, cards: readonly VisionCard[], size?: { width: number; height: number }, anchor?: readonly [number, number]): TableObservation {
   const seen: SeenCard[] = [];
   const unread: [number, number][] = [];
+  let unsure = 0;
   let busy = false;
   for (const c of cards) {
     const name = c.reading?.card ?? null;
@@ -86,9 +88,10 @@ export function toObservation(tMs: number, cards: readonly VisionCard[], size?: 
       busy = true;
       continue;
     }
+    if ((c.reading?.confidence ?? 1) < DECK_DOUBT.sure) unsure++;
     seen.push({ card: name, row: c.row, col: c.col, ...(c.corners ? { corners: c.corners.map((p) => [p[0], p[1]] as const) } : {}) });
   }
-  return { tMs, cards: seen, busy, ...(anchor ? { anchor: [anchor[0], anchor[1]] as const } : { relativeCells: true }), ...(unread.length > 0 ? { unread } : {}) };
+  return { tMs, cards: seen, busy, ...(anchor ? { anchor: [anchor[0], anchor[1]] as const } : { relativeCells: true }), ...(unread.length > 0 ? { unread } : {}), ...(unsure > 0 ? { unsure } : {}) };
 }
 
 /** One recogniser a deck (undefined: the deck of cards.md), loaded on first use. */

@@ -17,6 +17,7 @@ import { changedUnder, type Thumbnail } from './motion.js';
 import type { FrameImage, Source, SourceSink } from './sources/source.js';
 import type { EventStore } from './store.js';
 import { gameRecord, type GameRecord } from './record.js';
+import { DECK_DOUBT_TEXT, DeckDoubt } from './deck-doubt.js';
 import type { BoardObservation, SeenCard, SessionInput, TableObservation, TableView } from './types.js';
 
 export interface TableOptions {
@@ -140,6 +141,7 @@ export class TableSession extends EventEmitter<TableEvents> {
   /** Null without a profile. */
   private readonly camera: CameraWatch | null;
   private readonly hands = new HandWatch();
+  private readonly deckDoubt = new DeckDoubt();
   /** The last settled table's outlined cards and the frame then (thumbnail). */
   private settledSight: { thumb: Thumbnail; cards: readonly SeenCard[] } | null = null;
   /** The last frame's cards as read (none kept from before), and that frame. */
@@ -266,6 +268,8 @@ export class TableSession extends EventEmitter<TableEvents> {
       this.frameSize = [image.width, image.height];
       this.emit('frame', image);
     }
+    // Recognised frames only: a recording's truth names every card.
+    if (given.thumbnail && this.deckDoubt.add(given)) this.changed();
     // Between a check that saw the markers moved and the one that confirms or clears it, what the
     // camera shows may be shifting: nothing settles on those frames.
     let observation = this.camera?.suspect && !given.busy ? { ...given, busy: true } : given;
@@ -491,8 +495,9 @@ export class TableSession extends EventEmitter<TableEvents> {
     this.changed();
   }
 
-  /** Sends the view again where something outside the game changed it (the camera reads another deck). */
-  refresh(): void {
+  /** The camera reads another deck from now on: its doubt starts afresh, and the dashboard hears. */
+  deckChanged(): void {
+    this.deckDoubt.clear();
     this.changed();
   }
 
@@ -546,6 +551,7 @@ export class TableSession extends EventEmitter<TableEvents> {
       source: this.sourceDescription,
       sourceKind: this.source?.kind ?? 'none',
       deck: this.source?.deck ?? null,
+      deckDoubt: this.deckDoubt.doubtful ? DECK_DOUBT_TEXT : null,
       // The game's own end outranks the source's state: a won game is over while its camera runs on.
       status: j.result ? 'ended' : this.status,
       statusText: j.result ? `game over: ${resultWords(j.result, (p) => playerNames[p] ?? `Player ${p + 1}`)}` : this.statusText,

@@ -35,6 +35,8 @@ export interface TableObservation {
   readonly anchor?: readonly [number, number];
   /** Where card faces lay that the reader could not name (image pixels): a card read worse than before keeps its name. */
   readonly unread?: readonly (readonly [number, number])[];
+  /** How many of the cards named were named less than surely (DECK_DOUBT.sure). */
+  readonly unsure?: number;
   /** The frame small, for telling a hand reaching in over the table (motion.ts). */
   readonly thumbnail?: Thumbnail;
 }
@@ -141,6 +143,8 @@ export interface TableView {
   readonly sourceKind: string;
   /** The enrolled deck the table's camera reads cards as (its file's name); null: the deck of cards.md. */
   readonly deck: string | null;
+  /** Said where most faces the camera finds go unnamed: the cards may be another printing. */
+  readonly deckDoubt: string | null;
   readonly status: 'waiting' | 'live' | 'ended' | 'lost';
   readonly statusText: string;
   /**
