@@ -101,8 +101,8 @@ Options:
                       phone asks to accept once; or --cert FILE --key FILE (PEM), your own
   --decks DIR         where decks learnt on /capture go (default: decks beside --db). The
                       capture page takes the five enrolment photos (contracts section 6) and
-                      runs seqref enrol on them here; a browser-camera table may then read
-                      with the new deck
+                      runs seqref enrol on them here; its table may then read with the new
+                      deck, and /organiser sets any camera table's deck among these and --deck's
   --enrol-quick       learn decks on /capture in well under a minute, from 10 rendered tables
                       and 2 passes instead of 150 and 10: a weaker reader, for trying it out
   --event FILE        the event's pairing list (CSV: round,table,player 1,player 2,...; table is

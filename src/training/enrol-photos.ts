@@ -6,7 +6,7 @@ import { STANDARD_DECK } from '../deck/profile.js';
 import { InputError } from '../errors.js';
 import { enrolmentCard } from '../render/enrolment.js';
 import { detectCards } from '../vision/detect/index.js';
-import { applyHomography, dist, invertHomography, median, portrait, quadCentre, type Homography, type Vec } from '../vision/detect/geometry.js';
+import { applyHomography, dist, invertHomography, median, portrait, quadCentre, unit, type Homography, type Vec } from '../vision/detect/geometry.js';
 import { tablePlane, type CardSize } from '../vision/detect/table.js';
 import type { Quad, RgbaImage } from '../vision/image.js';
 import type { OpenCv } from '../vision/opencv.js';
@@ -89,12 +89,6 @@ function toOneSize(quads: Quad[], toTable: Homography, toImage: Homography): Qua
     }) as unknown as Quad;
   });
 }
-
-const unit = (v: Vec): Vec => {
-  const n = Math.hypot(v[0], v[1]) || 1;
-  return [v[0] / n, v[1] / n];
-};
-
 
 /**
  * The photo's cards in their grid places: found, laid on the table plane they make, turned square

@@ -72,20 +72,25 @@ function faceSprite(faces: ReadonlyMap<string, RgbaImage>, width: number, height
 }
 
 /**
- * The faces each drawn a little larger or smaller and off centre, on their paper: the photos cut
- * some cards at a printed frame and some beyond it, and no card's own cut may tell it from another.
+ * Where a face `w` x `h` is drawn (or cut) off register: a little larger or smaller and off centre.
+ * Each photographed face was cut a few pixels off its own way, and that must not tell one card from another.
  */
+function offRegister(w: number, h: number, random: Random): { x: number; y: number; w: number; h: number } {
+  const scale = 1 + REREGISTER.scale * (2 * random() - 1);
+  const [dx, dy] = [REREGISTER.shift * w * (2 * random() - 1), REREGISTER.shift * h * (2 * random() - 1)];
+  return { x: (w * (1 - scale)) / 2 + dx, y: (h * (1 - scale)) / 2 + dy, w: w * scale, h: h * scale };
+}
+
+/** The faces each drawn off register on their paper, for one rendered table. */
 function reregistered(faces: ReadonlyMap<string, Canvas>, paper: string, random: Random): Map<string, Canvas> {
   return new Map(
     [...faces].map(([card, face]) => {
-      const { width: w, height: h } = face;
-      const canvas = createCanvas(w, h);
+      const canvas = createCanvas(face.width, face.height);
       const ctx = canvas.getContext('2d');
       ctx.fillStyle = paper;
-      ctx.fillRect(0, 0, w, h);
-      const scale = 1 + REREGISTER.scale * (2 * random() - 1);
-      const [dx, dy] = [REREGISTER.shift * w * (2 * random() - 1), REREGISTER.shift * h * (2 * random() - 1)];
-      ctx.drawImage(face, (w * (1 - scale)) / 2 + dx, (h * (1 - scale)) / 2 + dy, w * scale, h * scale);
+      ctx.fillRect(0, 0, face.width, face.height);
+      const at = offRegister(face.width, face.height, random);
+      ctx.drawImage(face, at.x, at.y, at.w, at.h);
       return [card, canvas];
     }),
   );
@@ -121,11 +126,8 @@ function faceCuts(cv: OpenCv, faces: ReadonlyMap<string, RgbaImage>, perCard: nu
         const width = Math.round(28 + 72 * random());
         const height = Math.round((width * face.height) / face.width);
         cv.resize(source, small, new cv.Size(width, height), 0, 0, cv.INTER_AREA);
-        // Cut a little larger or smaller and off centre, as reregistered() draws the faces.
-        const scale = 1 + REREGISTER.scale * (2 * random() - 1);
-        const [x0, y0] = [(width * (1 - scale)) / 2 + REREGISTER.shift * width * (2 * random() - 1), (height * (1 - scale)) / 2 + REREGISTER.shift * height * (2 * random() - 1)];
-        const [x1, y1] = [x0 + width * scale, y0 + height * scale];
-        const quad = toQuad([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]);
+        const at = offRegister(width, height, random);
+        const quad = toQuad([[at.x, at.y], [at.x + at.w, at.y], [at.x + at.w, at.y + at.h], [at.x, at.y + at.h]]);
         cutCard(cv, small, quad, card, 1, store, random, { ...CUT, cuts: 1, jitterPx: (CUT.jitterPx * width) / 64 });
       }
     } finally {
