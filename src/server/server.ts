@@ -332,7 +332,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       const source = tables.get(table)?.currentSource;
       if (!(source instanceof ReadingSource)) return refuse('table:deck', `table "${table}" reads no camera`, ack);
       if (!(source instanceof BrowserCameraSource) && !sameToken(token ?? '', options.token)) return refuse('table:deck', 'refused: a deck for this table needs the organiser token', ack);
-      if (deck !== null && !decks.names().includes(deck)) return refuse('table:deck', `no deck ${deck} here`, ack);
       decks.use(table, deck).then(
         (message) => {
           tables.get(table)!.deckChanged();

@@ -244,15 +244,15 @@ async function toldApart(files: { json: SavedModelJson; weights: Uint8Array }, f
     const model = pipModel(faces);
     const evidence = model ? cuts.map((c) => shapeEvidence(model, pipMeasures(c.image))) : [];
     const weighed = (w: number): CardReading[] => (w > 0 ? read.map((r, i) => weighedByPips(r, evidence[i]!, w, reader.threshold)) : read);
-    const named = (w: number): number => weighed(w).filter((r, i) => r.card === cuts[i]!.card).length;
-    const pipWeight = model ? PIP_WEIGHTS.reduce((best, w) => (named(w) > named(best) ? w : best), 0) : 0;
-    const readings = weighed(pipWeight);
+    const tried = (model ? PIP_WEIGHTS : [0]).map((w) => {
+      const readings = weighed(w);
+      return { w, readings, named: readings.filter((r, i) => r.card === cuts[i]!.card).length };
+    });
+    const { w: pipWeight, readings, named } = tried.reduce((best, t) => (t.named > best.named ? t : best));
     const deck = ticDeck();
     const margins = new Map<string, { sum: number; n: number; nearest: Map<string, number> }>();
-    let right = 0;
     readings.forEach((reading, i) => {
       const truth = cuts[i]!.card;
-      if (reading.card === truth) right++;
       const p = reading.ticProbabilities;
       if (!p) return;
       const own = p[ticId(truth)]!;
@@ -271,7 +271,7 @@ async function toldApart(files: { json: SavedModelJson; weights: Uint8Array }, f
       .map(([card, m]) => ({ card, nearest: [...m.nearest].sort((a, b) => b[1] - a[1])[0]![0], margin: Math.round((m.sum / m.n) * 100) / 100 }))
       .sort((a, b) => a.margin - b.margin)
       .slice(0, 5);
-    return { identity: cuts.length > 0 ? right / cuts.length : 0, weakest, pipWeight };
+    return { identity: cuts.length > 0 ? named / cuts.length : 0, weakest, pipWeight };
   } finally {
     reader.dispose();
   }

@@ -1,13 +1,14 @@
 // An enrolled deck's own faces as a second opinion on shape beside its reader: the pips of the 125
 // faces as photographed teach how each shape measures in this printing (pip-shapes.ts), and every
 // card read is weighed by how its own pips measure against that.
-import { SHAPES, ticDeck } from '../../cards/tic.js';
+import { SHAPES } from '../../cards/tic.js';
 import type { RgbaImage } from '../image.js';
 import type { CardReading } from '../types.js';
 import { fromTicOdds, type CardReader, type ReadDeck } from './index.js';
 import { pipMeasures, type PipMeasures } from './pip-shapes.js';
 
-const DECK = ticDeck();
+/** The shape of card `k` of ticDeck(), which is number-major, then shape, then colour. */
+const shapeOf = (k: number): number => Math.floor(k / 5) % 5;
 /** A blob's log-likelihood under a shape counts at most this far below its likeliest shape's. */
 const FLOOR = 4;
 /** Spread never taken narrower than this (measures are shares). */
@@ -23,11 +24,11 @@ export interface PipModel {
 export function pipModel(faces: readonly (RgbaImage | null)[]): PipModel | null {
   const byShape = SHAPES.map((): PipMeasures[] => []);
   faces.forEach((face, k) => {
-    if (face) byShape[SHAPES.indexOf(DECK[k]!.split('-')[1] as (typeof SHAPES)[number])]!.push(...pipMeasures(face));
+    if (face) byShape[shapeOf(k)]!.push(...pipMeasures(face));
   });
   if (byShape.some((m) => m.length < 5)) return null;
-  const mean = byShape.map((m) => [0, 1, 2, 3, 4, 5].map((i) => m.reduce((a, v) => a + v[i]!, 0) / m.length));
-  const spread = byShape.map((m, s) => [0, 1, 2, 3, 4, 5].map((i) => Math.max(LEAST_SPREAD, Math.sqrt(m.reduce((a, v) => a + (v[i]! - mean[s]![i]!) ** 2, 0) / m.length))));
+  const mean = byShape.map((m) => m[0]!.map((_, i) => m.reduce((a, v) => a + v[i]!, 0) / m.length));
+  const spread = byShape.map((m, s) => m[0]!.map((_, i) => Math.max(LEAST_SPREAD, Math.sqrt(m.reduce((a, v) => a + (v[i]! - mean[s]![i]!) ** 2, 0) / m.length))));
   return { mean, spread };
 }
 
@@ -53,8 +54,7 @@ export function weighedByPips(reading: CardReading, evidence: Float64Array, weig
   const odds = new Float32Array(p.length);
   for (let k = 0; k < p.length; k++) {
     faceP += p[k]!;
-    // ticDeck() is number-major, then shape, then colour.
-    sum += odds[k] = p[k]! * factor[Math.floor(k / 5) % 5]!;
+    sum += odds[k] = p[k]! * factor[shapeOf(k)]!;
   }
   if (!(sum > 0)) return reading;
   for (let k = 0; k < p.length; k++) odds[k] = (odds[k]! * faceP) / sum;
